@@ -9,6 +9,8 @@
  *    the table asked directly (`transition(...)`, `nextState(...)`, `machine.decide(...)`).
  * The machines themselves (core/fsm.ts, each `machine.ts`) and the tables (`state.ts`) are where
  * statuses are named. A status copied from a document read (`statut: order.statut`) is not a write.
+ * A domain's example steps (`examples.ts`, run by `npm run examples` only) are a client's requests:
+ * a status in their bodies is the one the caller asks for, which the service's machine then decides.
  */
 import { basename } from 'node:path';
 import { placeOf, sourceRoot } from './layers.mjs';
@@ -18,6 +20,7 @@ const WRITES = new Set(['set', 'update', 'create']);
 const TABLE_CALLS = new Set(['transition', 'nextState']);
 const MACHINE_CALLS = new Set(['decide', 'next']);
 const MACHINE_FILES = new Set(['machine.ts', 'state.ts']);
+const CLIENT_FILES = new Set(['examples.ts']);
 
 function keyName(property) {
   if (property.computed) return null;
@@ -76,7 +79,7 @@ export default {
   create(context) {
     const place = placeOf(sourceRoot(context), context.filename);
     if (!place || (place.layer !== 'domain' && place.layer !== 'core')) return {};
-    if (place.path === 'core/fsm.ts' || MACHINE_FILES.has(basename(context.filename))) return {};
+    if (place.path === 'core/fsm.ts' || MACHINE_FILES.has(basename(context.filename)) || CLIENT_FILES.has(basename(context.filename))) return {};
     return {
       Property(property) {
         const key = keyName(property);

@@ -33,7 +33,7 @@ const { DEMO_ACCOUNTS } = require('./lib/cli/seed-demo.js');
 const { normalizeTelephone, syntheticEmail } = require('./lib/domains/geo/telephone.js');
 const { amountDue } = require('./lib/domains/subscriptions/payables.js');
 // The newest code the local messaging channel recorded for a telephone (the examples' walk reads it the same way).
-const { lastCodeSentTo } = require('./lib/cli/examples/walk-helpers.js');
+const { lastCodeSentTo } = require('./lib/core/examples/helpers.js');
 
 const DEMO_PASSWORD = 'Demo-2026!';
 

@@ -20,7 +20,8 @@
  * below): a function's file its own routers (and, for the function that starts payments, what each
  * payment type costs), jobs.js the jobs, subscribers.js the subscribers, notices and tellers,
  * openapi-document.js the shared schemas. So a function's file holds its own domains only, as if
- * its routers were listed by hand.
+ * its routers were listed by hand. No bundle runs the example steps (`examples`): `npm run examples`
+ * runs them from functions/lib.
  *
  * A bundle never holds another one's entry: an import of it becomes a require of that file (a
  * function's file holds its own routers, not the other functions'). The packages of the floor
@@ -218,6 +219,9 @@ function checkSplit(bundle, metafile) {
         ? []
         : sources.filter((input) => input.startsWith('src/https/') && input !== `src/https/${bundle}.ts`);
   if (wrong.length) throw new Error(`dist/${bundle}.js holds ${wrong.join(', ')}: see splitPoints in scripts/bundle.mjs`);
+  // The example steps send demo requests: a deployed instance must never hold them.
+  const steps = sources.filter((input) => /^src\/(domains\/.+\/examples|core\/examples\/.+)\.ts$/.test(input));
+  if (steps.length) throw new Error(`dist/${bundle}.js holds example steps ${steps.join(', ')}: see moduleParts in scripts/bundle.mjs`);
 }
 
 rmSync(dist, { recursive: true, force: true });

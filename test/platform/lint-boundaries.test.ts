@@ -200,6 +200,12 @@ const cases: Case[] = [
     rules: [],
   },
   { name: "the order's machine, where its statuses are named", filePath: 'functions/src/domains/commerce/orders/machine.ts', code: onDisk('functions/src/domains/commerce/orders/machine.ts'), rules: [] },
+  {
+    name: "commerce's example steps, whose request bodies name the status a caller asks for",
+    filePath: 'functions/src/domains/commerce/examples.ts',
+    code: onDisk('functions/src/domains/commerce/examples.ts'),
+    rules: [],
+  },
   // Edges between domains that keep the layers without a cycle: transit reads commerce's purchases,
   // commerce tells transit through `achat.cancelled`; chat, above both, reads each context.
   { name: 'transit importing commerce, its own layer, without a way back', filePath: 'functions/src/domains/transit/service.ts', code: onDisk('functions/src/domains/transit/service.ts'), rules: [] },

@@ -36,11 +36,11 @@ function loadedBy(manifest: string): string[] {
   });
 }
 
-/** The parts a domain folder holds (routers, subscribers, notices, tellers, payable answers) that its manifest does not load. */
+/** The parts a domain folder holds (routers, subscribers, notices, tellers, payable answers, example steps) that its manifest does not load. */
 function undeclaredParts(domainsDir: string): string[] {
   return readdirSync(domainsDir).flatMap((domain) => {
     const manifest = join(domainsDir, domain, 'module.ts');
-    const parts = filesUnder(join(domainsDir, domain)).filter((file) => /(^|\/)([\w-]*routes|subscribers|notices|tells|payables)\.ts$/.test(relative(join(domainsDir, domain), file)));
+    const parts = filesUnder(join(domainsDir, domain)).filter((file) => /(^|\/)([\w-]*routes|subscribers|notices|tells|payables|examples)\.ts$/.test(relative(join(domainsDir, domain), file)));
     if (!existsSync(manifest)) return parts.length ? [`${domain}: no module.ts`] : [];
     const loaded = new Set(loadedBy(manifest));
     return parts.filter((file) => !loaded.has(file)).map((file) => relative(domainsDir, file));
@@ -96,7 +96,7 @@ describe('every domain declares what it gives the service in its manifest', () =
     }
   });
 
-  it('each routes, subscribers, notices, tells and payables file of a domain is loaded by its manifest', () => {
+  it('each routes, subscribers, notices, tells, payables and examples file of a domain is loaded by its manifest', () => {
     expect(undeclaredParts(DOMAINS)).toEqual([]);
   });
 

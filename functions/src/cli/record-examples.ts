@@ -19,7 +19,8 @@ import { provisionAccount } from '../domains/identity/provisioning';
 import { DEMO_ACCOUNTS, seedDemo } from './seed-demo';
 import { DEMO_VERIFICATION_PAYMENT } from './seed-demo-verification';
 import { Recorder } from './examples/recorder';
-import { type WalkContext, walkFlows } from './examples/walk-flows';
+import type { WalkContext } from '../core/examples/walk';
+import { walkSteps } from './examples/walk-steps';
 import { auth } from '../core/firebase';
 import { walkReads } from './examples/walk-reads';
 
@@ -138,9 +139,9 @@ async function record(): Promise<void> {
       transitaireId: [uids.transitaire],
       vendeur: [uids.vendeur],
     });
-    // What the demo data holds, read before anything changes it; the flows; then the reads their answers opened.
+    // What the demo data holds, read before anything changes it; the domains' steps; then the reads their answers opened.
     await walkReads(recorder, roles, extra());
-    await walkFlows(recorder, context);
+    await walkSteps(recorder, context);
     await walkReads(recorder, roles, extra());
     const examples = recorder.sorted();
     writeFileSync(EXAMPLES_FILE, `${JSON.stringify(examples, null, 2)}\n`);

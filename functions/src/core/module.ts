@@ -3,8 +3,8 @@
  * service, as plain data and lazy loaders (ARCHITECTURE.md, "Domain modules"). `src/modules.ts`
  * lists every manifest once, and the service's wiring is derived from that list: each function's
  * routers (https/<name>.ts), the subscribers, the notices and who each fact tells (subscribers.ts, notices.ts), the payable
- * types (payables.ts), the triggers, schedules and task queues (jobs.ts) and the OpenAPI
- * document's shared schemas.
+ * types (payables.ts), the triggers, schedules and task queues (jobs.ts), the OpenAPI
+ * document's shared schemas, and the example steps `npm run examples` walks (cli/examples/walk-steps.ts).
  *
  * A manifest imports nothing of its domain eagerly but its error codes (`errors`: a table of plain
  * data, which every function answers): every other part is an `import()` inside a function.
@@ -13,6 +13,7 @@
  * loads its own domains only.
  */
 import type { ErrorTable } from './error-codes';
+import type { ExampleSteps } from './examples/walk';
 import type { Subscriber } from './events';
 import type { Tellers } from './notices';
 import type { ApiRouter } from './http';
@@ -99,4 +100,10 @@ export interface DomainModule {
   errors?: ErrorTable;
   /** Its named schemas of the contract, published in the OpenAPI document even before their routes exist. */
   schemas?(): Promise<readonly object[]>;
+  /**
+   * Its example steps by name (its examples.ts files, core/examples/walk.ts): the requests that
+   * record its operations' examples. Only `npm run examples` loads them (cli/examples/walk-steps.ts
+   * lists the order all steps run in); no deployed bundle holds them (functions/scripts/bundle.mjs).
+   */
+  examples?(): Promise<ExampleSteps>;
 }

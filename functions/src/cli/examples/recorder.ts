@@ -5,29 +5,10 @@
  * be shown refusing, its documented refusal (a later success replaces it).
  */
 import type { RouteDefinition } from '../../core/http';
+import type { ExampleAnswer, ExampleCall, ExampleRecorder } from '../../core/examples/walk';
 import { exampleProblems, operationKey, type OperationExample, type OperationExamples } from '../../core/openapi-examples';
 
-export interface Answer {
-  status: number;
-  // The answers are JSON of every shape: the walk reads the ids it needs from them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-export interface Call {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-  file?: { contentType: string; data: Buffer };
-  /** The operation can only be shown refusing: keep its documented refusal if nothing better comes. */
-  refusal?: boolean;
-  /** Headers besides the caller's token (a dashboard's `X-Client-Platform: web`). */
-  headers?: Record<string, string>;
-  /** Tries of walk-reads.ts: a refusal is expected among them, not worth a line of output. */
-  quiet?: boolean;
-}
-
-export class Recorder {
+export class Recorder implements ExampleRecorder {
   readonly examples: OperationExamples = {};
   /** Ids read from the answers: by the path (template) that answered them, and by field name. */
   readonly idsByPath = new Map<string, string[]>();
@@ -58,7 +39,7 @@ export class Recorder {
   }
 
   /** Sends `key` (`POST /api/orders/{id}/cancel`) as `caller`, keeps it as its example when it makes one. */
-  async call(key: string, caller: string, call: Call = {}): Promise<Answer> {
+  async call(key: string, caller: string, call: ExampleCall = {}): Promise<ExampleAnswer> {
     const route = this.route(key);
     const path = key.slice(key.indexOf(' ') + 1).replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = call.params?.[name];
@@ -82,7 +63,7 @@ export class Recorder {
     const response = await fetch(url, { method: route.method.toUpperCase(), headers, body });
     const contentType = response.headers.get('content-type') ?? '';
     const json = contentType.includes('application/json');
-    const answer: Answer = { status: response.status, body: json ? await response.json() : await response.arrayBuffer().then(() => undefined) };
+    const answer: ExampleAnswer = { status: response.status, body: json ? await response.json() : await response.arrayBuffer().then(() => undefined) };
     // A raw route's success (a page, the document itself) is shown by its type only: the document
     // holding itself as an example would grow at every run. Its refusals are ApiError bodies.
     const shownByType = !json || (route.kind === 'raw' && response.ok);
@@ -92,7 +73,7 @@ export class Recorder {
     return answer;
   }
 
-  private keep(key: string, route: RouteDefinition, caller: string, call: Call, answer: Answer, contentType: string | undefined): void {
+  private keep(key: string, route: RouteDefinition, caller: string, call: ExampleCall, answer: ExampleAnswer, contentType: string | undefined): void {
     const success = answer.status >= 200 && answer.status < 300;
     if (this.has(key) || (!success && !call.refusal) || (!success && this.examples[key])) return;
     const example: OperationExample = {

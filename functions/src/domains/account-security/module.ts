@@ -11,4 +11,5 @@ export const manifest = {
     const { PasswordResetRequest, ResetPassword, VerifyResetCode, WebSessionStart } = await import('./schemas');
     return [WebSessionStart, PasswordResetRequest, VerifyResetCode, ResetPassword];
   },
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -38,4 +38,5 @@ export const manifest = {
       },
     },
   },
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

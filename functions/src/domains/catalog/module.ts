@@ -77,4 +77,5 @@ export const manifest = {
     },
   },
   schemas: async () => [(await import('./schemas')).ArticleInput],
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -10,4 +10,5 @@ export const manifest = {
   notices: async () => (await import('./notices')).notices,
   tells: async () => (await import('./tells')).tells,
   schemas: async () => [(await import('./schemas')).ChatMessage],
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -47,4 +47,5 @@ export const manifest = {
     },
   },
   schemas: async () => [(await import('./schemas')).OrderInput],
+  examples: async () => ({ ...(await import('./examples')).steps, ...(await import('./handover/examples')).steps }),
 } satisfies DomainModule;

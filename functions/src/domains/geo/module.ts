@@ -7,4 +7,5 @@ export const manifest = {
   errors,
   routers: [{ group: 'core', paths: ['/api/geo'], load: async () => (await import('./routes')).router }],
   schemas: async () => [(await import('./schemas')).GeoPoint],
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -4,4 +4,5 @@ import type { DomainModule } from '../../core/module';
 export const manifest = {
   name: 'health',
   routers: [{ group: 'core', paths: ['/'], load: async () => (await import('./routes')).router }],
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

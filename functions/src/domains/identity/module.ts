@@ -8,4 +8,5 @@ export const manifest = {
   routers: [{ group: 'core', paths: ['/api/auth', '/api/protected', '/api/users'], load: async () => (await import('./routes')).router }],
   subscribers: async () => (await import('./subscribers')).subscribers,
   schemas: async () => [(await import('./schemas')).RegisterRequest],
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -45,4 +45,5 @@ export const manifest = {
     },
   },
   schemas: async () => [(await import('./schemas')).DeliveryInput],
+  examples: async () => ({ ...(await import('./examples')).steps, ...(await import('./deliveries/examples')).steps }),
 } satisfies DomainModule;

@@ -46,4 +46,5 @@ export const manifest = {
       },
     },
   },
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -31,4 +31,5 @@ export const manifest = {
       },
     },
   },
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

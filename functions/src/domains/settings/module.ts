@@ -5,4 +5,5 @@ export const manifest = {
   name: 'settings',
   routers: [{ group: 'core', paths: ['/api/settings'], load: async () => (await import('./routes')).router }],
   schemas: async () => [(await import('./schemas')).UserSettings],
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

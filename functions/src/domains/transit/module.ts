@@ -28,4 +28,5 @@ export const manifest = {
       },
     },
   },
+  examples: async () => (await import('./examples')).steps,
 } satisfies DomainModule;

@@ -1,18 +1,15 @@
 /**
- * Steps of the walk for delivery zones, couriers and deliveries: the demo buyer's delivered orders
- * of the demo part, each paid by mobile money, taken by the demo courier down each of a delivery's
- * ways (handed over and confirmed, refused at the door and returned, cancelled, disputed), and the
- * admin's hand on them.
+ * The logistics domain's example steps of deliveries (core/examples/walk.ts): the demo buyer's
+ * delivered orders of the demo part, each paid by mobile money, taken by the demo courier down each
+ * of a delivery's ways (handed over and confirmed, refused at the door and returned, cancelled,
+ * disputed), and the admin's hand on them.
  */
-import type { Recorder } from './recorder';
-import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
-import type { WalkContext } from './walk-context';
-
-/** Near the Dantokpa market, Cotonou (seed-demo's courier position). */
-const DANTOKPA = { latitude: 6.3725, longitude: 2.4307 };
+import { JPEG, orderPart, payByMobileMoney, sleep } from '../../../core/examples/helpers';
+import type { ExampleRecorder, ExampleSteps, WalkContext } from '../../../core/examples/walk';
+import { DANTOKPA } from '../examples';
 
 /** A paid, delivered order of the demo part, and the delivery its payment opened. */
-async function paidDelivery(recorder: Recorder, part: string): Promise<string | undefined> {
+async function paidDelivery(recorder: ExampleRecorder, part: string): Promise<string | undefined> {
   const order = await orderPart(recorder, part, true);
   if (!order) return undefined;
   await payByMobileMoney(recorder, 'acheteur', 'commande', order.total, { commandeId: order.id });
@@ -31,7 +28,7 @@ async function paidDelivery(recorder: Recorder, part: string): Promise<string | 
  * The courier's answer to the offer of delivery `id` (accept or decline): the offer follows the
  * payment by a moment, and until it is made the delivery is not the courier's to see (404).
  */
-async function firstOffer(recorder: Recorder, key: string, id: string): Promise<void> {
+async function firstOffer(recorder: ExampleRecorder, key: string, id: string): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt += 1) {
     if ((await recorder.call(key, 'livreur', { params: { id }, quiet: true })).status !== 404) return;
     await sleep(100);
@@ -50,31 +47,9 @@ function codeIn(value: unknown): string | undefined {
   return undefined;
 }
 
-export async function walkLogistics(recorder: Recorder, context: WalkContext): Promise<void> {
+/** The demo courier online near Dantokpa, then a delivery down each of its ways. */
+async function deliveries(recorder: ExampleRecorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);
-  await call('POST /api/delivery-zones/lookup', 'acheteur', { body: DANTOKPA });
-  await call('POST /api/delivery-zones/quote', 'acheteur', { body: { pickups: [DANTOKPA], destination: { latitude: 6.359, longitude: 2.433 } } });
-  const zone = await call('POST /api/delivery-zones', 'superAdmin', {
-    body: {
-      nom: 'Porto-Novo centre',
-      polygon: [
-        { latitude: 6.47, longitude: 2.6 },
-        { latitude: 6.47, longitude: 2.65 },
-        { latitude: 6.51, longitude: 2.65 },
-        { latitude: 6.51, longitude: 2.6 },
-      ],
-      prixParKm: 150,
-      fraisMin: 500,
-      fraisMax: 3000,
-      villes: ['Porto-Novo'],
-      actif: false,
-    },
-  });
-  const zoneId = zone.body?.data?.id as string | undefined;
-  if (zoneId) {
-    await call('PATCH /api/delivery-zones/{id}', 'superAdmin', { params: { id: zoneId }, body: { fraisMax: 3500 } });
-    await call('DELETE /api/delivery-zones/{id}', 'superAdmin', { params: { id: zoneId } });
-  }
   await call('PUT /api/livreurs/me/status', 'livreur', { body: { online: true, position: DANTOKPA } });
   await call('POST /api/livreurs/me/location', 'livreur', { body: DANTOKPA });
 
@@ -144,3 +119,5 @@ export async function walkLogistics(recorder: Recorder, context: WalkContext): P
   if (fifth) await call('POST /api/deliveries/{id}/cancel', 'acheteur', { params: { id: fifth } });
   await call('GET /api/livreurs/me/earnings', 'livreur');
 }
+
+export const steps: ExampleSteps = { deliveries };

@@ -1,11 +1,15 @@
 /**
- * What several steps of the walk share: the smallest files the uploads accept, reading a stored
- * file back by its link, ordering the demo part, paying by mobile money through the local FeexPay,
- * and reading a one-time code from the local messaging channel.
+ * What several domains' example steps share: the newcomer the walk signs up, the smallest files
+ * the uploads accept, reading a stored file back by its link, ordering the demo part, paying by
+ * mobile money through the local FeexPay, and reading a one-time code from the local messaging
+ * channel. Each speaks to the service by its routes only, so that a step uses no other domain's code.
  */
-import { db } from '../../core/firebase';
-import { COLLECTIONS } from '../../core/firestore';
-import type { Answer, Recorder } from './recorder';
+import { db } from '../firebase';
+import { COLLECTIONS } from '../firestore';
+import type { ExampleAnswer, ExampleRecorder } from './walk';
+
+/** The account the walk signs up (a forwarder that sends its papers later), so that no demo account is the one blocked. */
+export const NEWCOMER = { telephone: '+2290190000011', email: 'pro_2290190000011@users.marketplace.invalid', password: 'Demo-2026!' };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -19,7 +23,7 @@ export async function lastCodeSentTo(telephone: string): Promise<string> {
 }
 
 /** Reads a stored file back through the route that serves its kind of path. */
-export async function readBack(recorder: Recorder, url: string, caller: string): Promise<void> {
+export async function readBack(recorder: ExampleRecorder, url: string, caller: string): Promise<void> {
   const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
   const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
   const patterns: Array<[RegExp, string, string[]]> = [
@@ -43,7 +47,7 @@ export const BUYER_ADDRESS = { ville: 'Cotonou', details: 'Près du marché Ganh
 const PAYER = '+2290197000003';
 
 /** Pays `montant` of `type` by mobile money, then waits for the sandbox's callback to settle it. */
-export async function payByMobileMoney(recorder: Recorder, caller: string, type: string, montant: number, metadata: Record<string, string>): Promise<string | undefined> {
+export async function payByMobileMoney(recorder: ExampleRecorder, caller: string, type: string, montant: number, metadata: Record<string, string>): Promise<string | undefined> {
   const started = await recorder.call('POST /api/payments/requesttopay/{network}', caller, { params: { network: 'mtn' }, body: { type, montant, metadata, telephone: PAYER } });
   const id = started.body?.data?.paymentId as string | undefined;
   if (!id) return undefined;
@@ -56,8 +60,8 @@ export async function payByMobileMoney(recorder: Recorder, caller: string, type:
 }
 
 /** A new order of the demo part by the demo buyer, delivered or not. */
-export async function orderPart(recorder: Recorder, part: string, delivered: boolean): Promise<{ id: string; total: number } | undefined> {
-  const answer: Answer = await recorder.call('POST /api/orders', 'acheteur', {
+export async function orderPart(recorder: ExampleRecorder, part: string, delivered: boolean): Promise<{ id: string; total: number } | undefined> {
+  const answer: ExampleAnswer = await recorder.call('POST /api/orders', 'acheteur', {
     body: { items: [{ articleId: part, quantite: 1 }], livraison: delivered, ...(delivered ? { adresseLivraison: BUYER_ADDRESS } : {}) },
   });
   const data = answer.body?.data as { id?: string; total?: number } | undefined;

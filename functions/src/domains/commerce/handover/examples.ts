@@ -1,12 +1,12 @@
 /**
- * Steps of the walk for the fair exchange (DOMAIN.md, "Fair exchange"): sales paid and handed over
- * in person (the seller's code entry, the buyer's "received"), a purchase an admin cancels before
- * its handover, disputes after a handover (answered, with a photo; another withdrawn; the demo's
- * own taken and decided by an admin), and the stale handovers' list.
+ * The commerce domain's example steps of the fair exchange (core/examples/walk.ts; DOMAIN.md,
+ * "Fair exchange"): sales paid and handed over in person (the seller's code entry, the buyer's
+ * "received"), a purchase an admin cancels before its handover, disputes after a handover
+ * (answered, with a photo; another withdrawn; the demo's own taken and decided by an admin), and
+ * the stale handovers' list.
  */
-import type { Recorder } from './recorder';
-import { JPEG, orderPart, payByMobileMoney, sleep } from './walk-helpers';
-import type { WalkContext } from './walk-context';
+import { JPEG, orderPart, payByMobileMoney, sleep } from '../../../core/examples/helpers';
+import type { ExampleRecorder, ExampleSteps, WalkContext } from '../../../core/examples/walk';
 
 /** The demo's open dispute (seed-demo-exchange.ts): the demo buyer's fourth order, received then disputed. */
 const DEMO_DISPUTE = 'commande_demo-commandes-4';
@@ -25,7 +25,7 @@ async function codeOnceFor(read: () => Promise<string | null | undefined>): Prom
 }
 
 /** A vehicle the demo seller lists for the walk, bought and paid by the demo buyer without a courier: the purchase's id and its handover code. */
-async function paidPurchase(recorder: Recorder, titre: string, prix: number): Promise<{ id: string; code: string | undefined } | undefined> {
+async function paidPurchase(recorder: ExampleRecorder, titre: string, prix: number): Promise<{ id: string; code: string | undefined } | undefined> {
   const listing = (await recorder.call('POST /api/articles', 'vendeur', { body: { type: 'voiture', titre, prix, pays: 'BJ', ville: 'Cotonou' }, quiet: true })).body?.data?.id as string | undefined;
   if (!listing) return undefined;
   const id = (await recorder.call('POST /api/achat', 'acheteur', { body: { articleId: listing, modeLivraison: 'consommation' }, quiet: true })).body?.data?.id as string | undefined;
@@ -39,7 +39,7 @@ async function paidPurchase(recorder: Recorder, titre: string, prix: number): Pr
 }
 
 /** An order of the demo part without delivery, paid: its id and its buyer's handover code. */
-async function paidOrder(recorder: Recorder, part: string): Promise<{ id: string; code: string | undefined } | undefined> {
+async function paidOrder(recorder: ExampleRecorder, part: string): Promise<{ id: string; code: string | undefined } | undefined> {
   const order = await orderPart(recorder, part, false);
   if (!order) return undefined;
   await payByMobileMoney(recorder, 'acheteur', 'commande', order.total, { commandeId: order.id });
@@ -47,7 +47,7 @@ async function paidOrder(recorder: Recorder, part: string): Promise<{ id: string
   return { id: order.id, code };
 }
 
-export async function walkFairExchange(recorder: Recorder, context: WalkContext): Promise<void> {
+async function fairExchange(recorder: ExampleRecorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);
   // The demo's open dispute (seed-demo-exchange.ts), as its buyer reads it: on npm start it answers the same.
   await call('GET /api/litiges/{id}', 'acheteur', { params: { id: DEMO_DISPUTE } });
@@ -98,3 +98,5 @@ export async function walkFairExchange(recorder: Recorder, context: WalkContext)
     body: { decision: 'rembourse', montant: 40_000, motif: 'Pièce d’un autre modèle : remboursement partiel, la pièce reste utilisable.' },
   });
 }
+
+export const steps: ExampleSteps = { fairExchange };

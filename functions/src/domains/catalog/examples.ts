@@ -1,19 +1,22 @@
 /**
- * Steps of the walk for the catalog: listings (a new one approved, another rejected then removed),
- * views, boosts, uploads, drivers' requests and tricycles, as the demo seller, buyer, chauffeur and
- * admin would walk them.
+ * The catalog domain's example steps (core/examples/walk.ts): listings (a new one approved,
+ * another rejected then removed), views, boosts and uploads, as the demo seller, buyer and admin
+ * would walk them; and the paid vehicle inspections.
  */
 import { reloadConfig } from '../../core/config';
-import type { Recorder } from './recorder';
-import { JPEG, payByMobileMoney, readBack, sleep } from './walk-helpers';
-import type { WalkContext } from './walk-context';
+import { JPEG, payByMobileMoney, readBack, sleep } from '../../core/examples/helpers';
+import type { ExampleRecorder, ExampleSteps, WalkContext } from '../../core/examples/walk';
 
 /** A smallest MP4-looking file: an `ftyp` box first. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 0)]);
 
-const COTONOU = { latitude: 6.3654, longitude: 2.4183 };
+/** A smallest PDF: a header, one empty page, its table and trailer. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
-export async function walkCatalog(recorder: Recorder, context: WalkContext): Promise<void> {
+/** The demo seller's listings: its part and car named for later steps, a new car listed and boosted, others moderated. */
+async function sellerListings(recorder: ExampleRecorder, context: WalkContext): Promise<void> {
   const call = recorder.call.bind(recorder);
   const mine = await call('GET /api/articles/mine', 'vendeur', { query: { page: '1', limit: '10' } });
   const listings = (mine.body?.data ?? []) as Array<{ id: string; type: string }>;
@@ -89,37 +92,35 @@ export async function walkCatalog(recorder: Recorder, context: WalkContext): Pro
 
   // The files just uploaded, read back.
   for (const url of [photo?.url, photo?.path].filter((value): value is string => typeof value === 'string')) await readBack(recorder, url, 'vendeur');
-
-  // A driver for a trip: one accepted, one refused, one cancelled by the buyer, one rejected by the admin.
-  const trip = (note: string) => ({
-    body: { trajet: { depart: 'Cotonou', arrivee: 'Porto-Novo' }, date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 13) + ':00:00.000Z', lieu: { adresse: 'Carrefour Étoile Rouge', point: COTONOU }, note },
-  });
-  const demandes = [];
-  for (const note of ['Deux valises', 'Aller simple', 'Retour le soir', 'Trajet de nuit']) demandes.push((await call('POST /api/chauffeurs/demandes', 'acheteur', trip(note))).body?.data?.id as string | undefined);
-  await call('GET /api/chauffeurs/demandes/open', 'chauffeur', { query: { lat: String(COTONOU.latitude), lng: String(COTONOU.longitude) } });
-  if (demandes[0]) {
-    await call('GET /api/chauffeurs/demandes/{id}', 'acheteur', { params: { id: demandes[0] } });
-    await call('POST /api/chauffeurs/demandes/{id}/accept', 'chauffeur', { params: { id: demandes[0] } });
-  }
-  if (demandes[1]) {
-    // A driver gives up a request it accepted: open again for the others.
-    await call('POST /api/chauffeurs/demandes/{id}/accept', 'chauffeur', { params: { id: demandes[1] } });
-    await call('POST /api/chauffeurs/demandes/{id}/refuse', 'chauffeur', { params: { id: demandes[1] } });
-  }
-  if (demandes[2]) await call('POST /api/chauffeurs/demandes/{id}/cancel', 'acheteur', { params: { id: demandes[2] } });
-  if (demandes[3]) await call('POST /api/chauffeurs/admin/demandes/{id}/reject', 'admin', { params: { id: demandes[3] }, body: { motif: 'Date hors service' } });
-
-  // Tricycles: the driver online, a buyer contacts it, it accepts then closes; a second contact declined.
-  await call('PUT /api/tricycles/me/status', 'chauffeur', { body: { online: true, position: COTONOU, vehicule: 'Tricycle Apsonic jaune', plaque: 'BJ 4521 RB', prixIndicatif: 500 } });
-  await call('POST /api/tricycles/me/location', 'chauffeur', { body: COTONOU });
-  await call('GET /api/tricycles/nearby', 'acheteur', { query: { latitude: '6.37', longitude: '2.42' } });
-  const contact = (await call('POST /api/tricycles/contacts', 'acheteur', { body: { chauffeur: context.uids.chauffeur, message: 'Je suis devant la pharmacie.', position: COTONOU } })).body?.data?.id;
-  if (contact) {
-    await call('GET /api/tricycles/contacts/{id}', 'acheteur', { params: { id: contact } });
-    await call('POST /api/tricycles/contacts/{id}/accept', 'chauffeur', { params: { id: contact } });
-    await call('POST /api/tricycles/contacts/{id}/close', 'chauffeur', { params: { id: contact } });
-  }
-  // A closed contact is opened again by the buyer's next request (the recorder allows it at once).
-  const declined = (await call('POST /api/tricycles/contacts', 'acheteur', { body: { chauffeur: context.uids.chauffeur, message: 'Course vers Dantokpa ?' } })).body?.data?.id;
-  if (declined) await call('POST /api/tricycles/contacts/{id}/decline', 'chauffeur', { params: { id: declined } });
 }
+
+/** Vehicle inspections: the demo one accepted by the buyer; a second one paid, reported on, refused. */
+async function inspections(recorder: ExampleRecorder, context: WalkContext): Promise<void> {
+  const call = recorder.call.bind(recorder);
+  const mine = await call('GET /api/verification/mine', 'acheteur', { query: { page: '1', limit: '5' } });
+  const demo = (mine.body?.data ?? []).find((item: { statut?: string }) => item.statut === 'rapport_disponible') as { id: string } | undefined;
+  if (demo) {
+    const report = await call('GET /api/verification/{id}/rapport', 'acheteur', { params: { id: demo.id } });
+    if (report.body?.data?.url) await readBack(recorder, report.body.data.url, 'acheteur');
+    await call('POST /api/verification/{id}/accepter', 'acheteur', { params: { id: demo.id } });
+  }
+  const vehicle = context.ids.listing;
+  const price = (await call('GET /api/admin/verification-pricing', 'admin')).body?.data?.prix as number | undefined;
+  if (!vehicle || !price) return;
+  await payByMobileMoney(recorder, 'acheteur', 'verification', price, { articleId: vehicle });
+  await call('GET /api/verification/admin/requests', 'admin', { query: { page: '1', limit: '2' } });
+  const report = await call('POST /api/verification/admin/requests/{articleId}/rapport', 'admin', {
+    params: { articleId: vehicle },
+    file: { contentType: 'application/pdf', data: PDF },
+  });
+  const rapportId = report.body?.data?.rapportId as string | undefined;
+  await call('PATCH /api/verification/admin/requests/{articleId}/statut', 'admin', {
+    params: { articleId: vehicle },
+    body: { statut: 'rapport_disponible', ...(rapportId ? { rapportId } : {}) },
+  });
+  const again = await call('GET /api/verification/mine', 'acheteur', { query: { page: '1', limit: '5' } });
+  const second = (again.body?.data ?? []).find((item: { statut?: string; articleId?: string }) => item.statut === 'rapport_disponible' && item.articleId === vehicle) as { id: string } | undefined;
+  if (second) await call('POST /api/verification/{id}/refuser', 'acheteur', { params: { id: second.id } });
+}
+
+export const steps: ExampleSteps = { sellerListings, inspections };
