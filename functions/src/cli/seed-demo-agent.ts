@@ -10,7 +10,7 @@ import { config } from '../core/config';
 import { runTransaction } from '../core/firebase';
 import { credit } from '../domains/agents/earnings';
 import { agentRef, tallyRef, writeDay, writeTotals } from '../domains/agents/repository';
-import { recordReferral } from '../domains/agents/referrals/service';
+import { recordReferral } from '../domains/agents/referrals/sign-ups';
 import { markTelephoneProven } from '../domains/identity';
 
 const DAY_MS = 86_400_000;

@@ -72,8 +72,8 @@ interface MachineSpec<S extends string, E extends string, H, C, T extends EventT
   announcesStart?: boolean;
   /** The event saying the change (the dashboard's counters subscribe to it); none for processes nobody counts. */
   statusEvent?: StatusEventSpec<S, E, C, T>;
-  /** The entry a move appends to the document's history (default: `HistoryEntry`). */
-  historyEntry?: (change: StatusChange<S, E>) => H;
+  /** The entry a move appends to the document's history (default: `HistoryEntry`); `context` for what the change does not carry (the path that learned a payment's outcome). */
+  historyEntry?: (change: StatusChange<S, E>, context: C) => H;
   /** How many entries the history keeps, the latest ones (default: all). */
   historyKept?: number;
 }
@@ -134,7 +134,7 @@ export interface StateMachine<S extends string, E extends string, H, C, F extend
    */
   start(tx: Transaction | null, request: StartRequest<S, E, C>): Started<S, H, F, KH>;
   /** The history entry of a status a document is created with (its first entry). */
-  entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }): H;
+  entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }, context?: C): H;
   /** Says a status written without a move of the table: a creation (`from` null), or a status the caller decided. Nothing when it did not change. */
   announce(tx: Transaction, change: Omit<StatusChange<S, E>, 'by' | 'reason'> & Partial<Pick<StatusChange<S, E>, 'by' | 'reason'>>, context?: C): void;
 }
@@ -151,7 +151,7 @@ export function stateMachine<S extends string, E extends string, C = undefined, 
 ): StateMachine<S, E, H, C, F, KH> {
   const field = (spec.field ?? 'statut') as F;
   const status = (to: S) => ({ [field]: to }) as { [K in F]: S };
-  const toEntry = spec.historyEntry ?? (defaultEntry as unknown as (change: StatusChange<S, E>) => H);
+  const toEntry = spec.historyEntry ?? (defaultEntry as unknown as (change: StatusChange<S, E>, context: C) => H);
   const say = (tx: Transaction, change: StatusChange<S, E>, context: C) => {
     if (!spec.statusEvent || change.from === change.to) return;
     emit(tx, spec.statusEvent.type, statusEventKey(change.id, change.to, change.at), spec.statusEvent.payload(change, context));
@@ -161,7 +161,7 @@ export function stateMachine<S extends string, E extends string, C = undefined, 
     say(tx, change, request.context as C);
     const moved: Moved<S, H, F> = { ...status(to), updatedAt: Timestamp.fromDate(request.at) };
     if (request.history) {
-      const history = [...request.history, toEntry(change)];
+      const history = [...request.history, toEntry(change, request.context as C)];
       moved.history = spec.historyKept ? history.slice(-spec.historyKept) : history;
     }
     return moved;
@@ -182,9 +182,9 @@ export function stateMachine<S extends string, E extends string, C = undefined, 
         if (!tx) throw new Error('A process with a status event starts in a transaction: its event is written with the document');
         say(tx, change, context as C);
       }
-      return (spec.keepsHistory === false ? status(request.to) : { ...status(request.to), history: [toEntry(change)] }) as Started<S, H, F, KH>;
+      return (spec.keepsHistory === false ? status(request.to) : { ...status(request.to), history: [toEntry(change, context as C)] }) as Started<S, H, F, KH>;
     },
-    entry: (change) => toEntry({ id: '', reason: null, ...change, from: null }),
+    entry: (change, context) => toEntry({ id: '', reason: null, ...change, from: null }, context as C),
     announce: (tx, change, context) => say(tx, { by: 'system', reason: null, ...change }, context as C),
   };
 }

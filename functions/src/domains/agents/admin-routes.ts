@@ -4,7 +4,7 @@ import { pagedReads } from '../../core/read-ceiling';
 import { PaginationQuery, pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { backfillPresence, consolidated, listWithdrawals, observe, proMonitor, requireAgent, withdraw } from './admin';
-import { list as listReferrals, statsOf } from './referrals/service';
+import { list as listReferrals, statsOf } from './referrals/view';
 import { Referral, ReferralStats } from './referrals/schemas';
 import {
   AgentIdParams,

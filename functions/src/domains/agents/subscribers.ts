@@ -5,7 +5,10 @@
  */
 import { subscriber } from '../../core/events';
 import { takeBackCommission } from './earnings';
-import { dropHeldCommission, recordCampaignRequest, recordPayment, recordPhoneProof, recordReferral } from './referrals/service';
+import { recordCampaignRequest } from './referrals/campaign-requests';
+import { dropHeldCommission, recordPayment } from './referrals/commissions';
+import { recordPhoneProof } from './referrals/phone-proof';
+import { recordReferral } from './referrals/sign-ups';
 
 export const subscribers = [
   // A sign-up with a referral code: the referral (paid once the telephone is proven, counted as awaiting it until then).

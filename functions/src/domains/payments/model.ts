@@ -1,5 +1,5 @@
 import type { Timestamp } from 'firebase-admin/firestore';
-import type { PaymentStatus } from './state';
+import type { PaymentStatus, RefundMarkStatus } from './state';
 
 export const PAYMENT_TYPES = ['achat', 'abonnement', 'abonnement_transitaire', 'publicite', 'verification', 'commande'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -38,8 +38,11 @@ export interface PaymentDocument {
   lateSuccess: boolean;
   /** Set when the money must go back (what was paid for was lost, cancelled or already paid). */
   /** `montant`: XOF to give back (absent on marks made before it existed: the whole payment). */
-  refund?: { reason: string; statut: 'a_rembourser'; montant?: number };
+  refund?: { reason: string; statut: RefundMarkStatus; montant?: number };
   createdAt: Timestamp;
   updatedAt: Timestamp;
   expiresAt: Timestamp;
 }
+
+/** A payment's fields before its machine starts it (its status: repository.ts). */
+export type NewPayment = Omit<PaymentDocument, 'statut'>;

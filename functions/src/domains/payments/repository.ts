@@ -1,5 +1,4 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
-/** Firestore access of payments. Status changes are claimed in transactions. */
+/** Firestore access of payments. Status changes are claimed in transactions, through their machines (machine.ts). */
 import { createHash } from 'node:crypto';
 import { type Query, Timestamp } from 'firebase-admin/firestore';
 import { ApiError } from '../../core/errors';
@@ -7,8 +6,9 @@ import { emit } from '../../core/events';
 import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
-import { paymentMachine } from './machine';
-import type { PaymentDocument } from './model';
+import { paymentMachine, refundMarkMachine } from './machine';
+import type { NewPayment, PaymentDocument } from './model';
+import { PAYMENT_FIRST_STATUS, REFUND_MARK_FIRST_STATUS } from './state';
 import { newDocumentId } from '../../core/ids';
 
 const payments = () => collection<PaymentDocument>(COLLECTIONS.payments);
@@ -32,7 +32,7 @@ export function newPaymentId(): string {
  */
 export async function createPayment(
   id: string,
-  payment: PaymentDocument,
+  fields: NewPayment,
   idempotency?: { key: string; fingerprint: string },
 ): Promise<{ id: string; payment: PaymentDocument; created: boolean }> {
   const ref = payments().doc(id);
@@ -41,12 +41,12 @@ export async function createPayment(
     return runTransaction(async (tx) => {
       const existing = (await tx.get(ref)).data();
       if (existing) return { id, payment: existing, created: false };
+      const payment = started(tx, id, fields);
       tx.create(ref, payment);
-      createdIn(tx, id, payment);
       return { id, payment, created: true };
     });
   }
-  const keyRef = paymentKeys().doc(idempotencyDocId(payment.userId, idempotency.key));
+  const keyRef = paymentKeys().doc(idempotencyDocId(fields.userId, idempotency.key));
   return runTransaction(async (tx) => {
     const known = (await tx.get(keyRef)).data();
     if (known) {
@@ -55,8 +55,8 @@ export async function createPayment(
       const existing = await tx.get(payments().doc(known.paymentId));
       return { id: known.paymentId, payment: existing.data()!, created: false };
     }
+    const payment = started(tx, id, fields);
     tx.create(ref, payment);
-    createdIn(tx, id, payment);
     tx.create(keyRef, { paymentId: id, fingerprint: idempotency.fingerprint, createdAt: payment.createdAt });
     return { id, payment, created: true };
   });
@@ -76,9 +76,14 @@ export async function paymentOfKey(userId: string, idempotency: { key: string; f
   return payment ? { id: known.paymentId, payment } : undefined;
 }
 
-/** The new payment's first status, said with its creation (the dashboard counts payments by status). */
-function createdIn(tx: FirebaseFirestore.Transaction, id: string, payment: PaymentDocument): void {
-  paymentMachine.announce(tx, { id, from: null, to: payment.statut, at: payment.createdAt.toDate() }, payment);
+/** A new payment in its first status, said with its creation (the dashboard counts payments by status). After the transaction's reads. */
+function started(tx: FirebaseFirestore.Transaction, id: string, fields: NewPayment): PaymentDocument {
+  return { ...fields, ...paymentMachine.start(tx, { id, to: PAYMENT_FIRST_STATUS, at: fields.createdAt.toDate(), context: { payment: fields, source: 'init' } }) };
+}
+
+/** The payment's `refund` map: the mark's status (its machine's answer), why, and how much goes back. */
+function refundMark(tx: FirebaseFirestore.Transaction, id: string, reason: string, montant: number, at: Date): NonNullable<PaymentDocument['refund']> {
+  return { reason, ...refundMarkMachine.start(tx, { id, to: REFUND_MARK_FIRST_STATUS, event: 'mark', at }), montant };
 }
 
 /** Frees a key whose request failed at the provider before the payer was asked: a retry may use it. */
@@ -162,7 +167,7 @@ export async function markForRefund(
     const full = amount === current.montant;
     const writeTakeBacks = await takeBacks(tx, id, full);
     writeTakeBacks();
-    tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
+    tx.update(ref, { refund: refundMark(tx, id, reason, amount, at), updatedAt: Timestamp.fromDate(at) });
     emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, userId: current.userId, montant: amount, full, reason, at: at.toISOString() });
   });
 }
@@ -178,7 +183,7 @@ export async function prepareRefundMark(tx: FirebaseFirestore.Transaction, id: s
   if (!current || current.statut !== 'success' || current.refund) return undefined;
   const amount = Math.max(0, Math.min(current.montant, Math.round(montant)));
   return () => {
-    tx.update(ref, { refund: { reason, statut: 'a_rembourser', montant: amount }, updatedAt: Timestamp.fromDate(at) });
+    tx.update(ref, { refund: refundMark(tx, id, reason, amount, at), updatedAt: Timestamp.fromDate(at) });
     emit(tx, 'payment.refund_marked', id, { paymentId: id, type: current.type, userId: current.userId, montant: amount, full: amount === current.montant, reason, at: at.toISOString() });
   };
 }

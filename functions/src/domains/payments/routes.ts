@@ -20,7 +20,11 @@ import {
   RequestToPay,
   WebhookQuery,
 } from './schemas';
-import * as payments from './service';
+import { adminSetStatus } from './admin-status';
+import { handleCallback } from './callback';
+import { recordClientPayment } from './client-record';
+import { initCard, initLink, requestToPay } from './start';
+import { listPayments, publicStatus, viewPayment } from './view';
 
 const tags = ['Payments'];
 const startErrors = ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'IDEMPOTENCY_KEY_REUSED', 'PAYMENT_PROVIDER_UNAVAILABLE', 'RATE_LIMITED'] as const;
@@ -42,7 +46,7 @@ export const router = new ApiRouter()
     body: PaymentInit,
     errors: [...startErrors, 'PAYMENT_LINK_DISABLED'],
     success: started,
-    handle: ({ caller, body, req }) => payments.initLink(caller, body, idempotencyKey(req.get('idempotency-key'))),
+    handle: ({ caller, body, req }) => initLink(caller, body, idempotencyKey(req.get('idempotency-key'))),
   })
   .json({
     method: 'post',
@@ -57,7 +61,7 @@ export const router = new ApiRouter()
     body: RequestToPay,
     errors: [...startErrors, 'UNSUPPORTED_NETWORK', 'INVALID_TELEPHONE', 'UNSUPPORTED_COUNTRY'],
     success: started,
-    handle: ({ caller, params, body, req }) => payments.requestToPay(caller, params.network, body, idempotencyKey(req.get('idempotency-key'))),
+    handle: ({ caller, params, body, req }) => requestToPay(caller, params.network, body, idempotencyKey(req.get('idempotency-key'))),
   })
   .json({
     method: 'post',
@@ -71,7 +75,7 @@ export const router = new ApiRouter()
     body: InitCard,
     errors: startErrors,
     success: started,
-    handle: ({ caller, body, req }) => payments.initCard(caller, body, idempotencyKey(req.get('idempotency-key'))),
+    handle: ({ caller, body, req }) => initCard(caller, body, idempotencyKey(req.get('idempotency-key'))),
   })
   .json({
     method: 'post',
@@ -87,7 +91,7 @@ export const router = new ApiRouter()
     body: ClientRecord,
     errors: ['PAYMENT_TARGET_INVALID', 'AMOUNT_MISMATCH', 'PAYMENT_NOT_FOUND', 'PAYMENT_REFERENCE_UNKNOWN', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { status: 201, description: 'The recorded payment', data: PaymentStarted },
-    handle: ({ caller, body }) => payments.recordClientPayment(caller, body),
+    handle: ({ caller, body }) => recordClientPayment(caller, body),
   })
   .json({
     method: 'post',
@@ -102,7 +106,7 @@ export const router = new ApiRouter()
     body: FeexPayCallback,
     errors: ['WEBHOOK_SIGNATURE_INVALID', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { description: 'Received', data: z.object({ received: z.literal(true), statut: z.string().nullable() }) },
-    handle: ({ body, query }) => payments.handleCallback(body, { secret: query.secret as string | undefined, payment: query.payment as string | undefined }),
+    handle: ({ body, query }) => handleCallback(body, { secret: query.secret as string | undefined, payment: query.payment as string | undefined }),
   })
   .json({
     method: 'get',
@@ -114,7 +118,7 @@ export const router = new ApiRouter()
     params: PaymentIdParams,
     errors: ['PAYMENT_NOT_FOUND'],
     success: { description: 'The status', data: PublicPaymentStatus },
-    handle: ({ params }) => payments.publicStatus(params.id),
+    handle: ({ params }) => publicStatus(params.id),
   })
   .list({
     method: 'get',
@@ -127,7 +131,7 @@ export const router = new ApiRouter()
     query: PaymentListQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of payments', item: Payment },
-    handle: ({ caller, query }) => payments.listPayments(caller, query, pageRequest(query)),
+    handle: ({ caller, query }) => listPayments(caller, query, pageRequest(query)),
   })
   .json({
     method: 'get',
@@ -139,7 +143,7 @@ export const router = new ApiRouter()
     params: PaymentIdParams,
     errors: ['PAYMENT_NOT_FOUND'],
     success: { description: 'The payment', data: Payment },
-    handle: ({ caller, params }) => payments.viewPayment(caller, params.id),
+    handle: ({ caller, params }) => viewPayment(caller, params.id),
   })
   .json({
     method: 'post',
@@ -161,5 +165,5 @@ export const router = new ApiRouter()
     body: AdminStatusRequest,
     errors: ['PAYMENT_NOT_FOUND', 'INVALID_TRANSITION', 'PAYMENT_FORCE_FORBIDDEN', 'PAYMENT_NOT_CONFIRMED', 'PAYMENT_PROVIDER_MISMATCH', 'PAYMENT_PROVIDER_UNAVAILABLE'],
     success: { description: 'The payment', data: Payment },
-    handle: ({ caller, params, body }) => payments.adminSetStatus(caller, params.id, body),
+    handle: ({ caller, params, body }) => adminSetStatus(caller, params.id, body),
   });

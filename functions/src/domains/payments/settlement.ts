@@ -6,7 +6,7 @@
  * their effect), and it is dispatched in this process right after the commit, so the payer sees
  * the effect in the answer. The jobs import this module alone: it reads no secret but FeexPay's token.
  */
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { PartnerError } from '../../adapters/http-client';
 import * as feexpay from '../../adapters/payments/feexpay';
@@ -40,7 +40,7 @@ export async function settle(
   alsoIn?: (tx: Transaction, current: PaymentDocument, next: PaymentStatus) => void,
 ): Promise<{ payment: PaymentDocument; changed: boolean }> {
   const at = now();
-  const { mismatch, ...entry } = audit;
+  const { mismatch, ...said } = audit;
   return repository.claimChange(paymentId, (current, tx) => {
     const next = paymentMachine.next(current.statut, outcome);
     if (!next) return undefined;
@@ -54,11 +54,10 @@ export async function settle(
       const revenue = SERVICE_TYPES.has(type) ? [{ type: 'revenu' as const, montant, reference: paymentId, description: `Paiement ${type} ${paymentId}` }] : [];
       openLedger(tx, paymentId, revenue);
     }
-    const moved = paymentMachine.move(tx, { id: paymentId, from: current.statut, event: outcome, at, context: current });
+    const moved = paymentMachine.move(tx, { id: paymentId, from: current.statut, event: outcome, at, history: current.history, context: { payment: current, source, said } });
     return {
       ...moved,
       lateSuccess: current.lateSuccess || (next === 'success' && current.statut !== 'pending'),
-      history: [...current.history, { at: Timestamp.fromDate(at), from: current.statut, to: next, source, ...entry }],
       ...(mismatch ? { failureReason: mismatch } : {}),
     };
   });

@@ -1,9 +1,8 @@
 /** `referrals/{referredUid}`: the agent who brought a user (one per referred user). */
 import type { Timestamp } from 'firebase-admin/firestore';
+import type { HistoryEntry } from '../../../core/fsm';
 import type { Role } from '../../../core/roles';
-
-export const REFERRAL_STATUSES = ['pending', 'completed'] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+import type { HeldCommissionStatus, ReferralStatus } from './state';
 
 export interface ReferralDocument {
   /** The agent (contract: `Referral.referrerId`). */
@@ -28,6 +27,10 @@ export interface ReferralDocument {
   phoneProvenAt?: Timestamp | null;
   /** Set when the proven referral earned no sign-up bonus, and why (null or absent otherwise). */
   signupBonusRefusedReason?: SignupBonusRefusal | null;
+  /** Its moves (machine.ts); absent on referrals made before it was kept. */
+  history?: HistoryEntry<ReferralStatus>[];
+  /** Its last move; absent until it completes. */
+  updatedAt?: Timestamp;
 }
 
 /**
@@ -45,7 +48,7 @@ export type CommissionType = 'commission_subscription' | 'commission_publicite';
  * for refund first (`refunded`; also written, as a mark, when the refund is handled before the payment).
  */
 export interface HeldCommissionDocument {
-  statut: 'held' | 'released' | 'refunded';
+  statut: HeldCommissionStatus;
   paymentId: string;
   agentId?: string;
   referredId?: string;
@@ -55,4 +58,8 @@ export interface HeldCommissionDocument {
   description?: string;
   createdAt: Timestamp;
   releasedAt?: Timestamp;
+  /** Its moves (machine.ts); absent on commissions held before it was kept. */
+  history?: HistoryEntry<HeldCommissionStatus>[];
+  /** Its last move. */
+  updatedAt?: Timestamp;
 }

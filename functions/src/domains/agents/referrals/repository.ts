@@ -2,7 +2,8 @@
 import type { Query } from 'firebase-admin/firestore';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { type PageRequest, readPage } from '../../../core/pagination';
-import type { HeldCommissionDocument, ReferralDocument, ReferralStatus } from './model';
+import type { HeldCommissionDocument, ReferralDocument } from './model';
+import type { ReferralStatus } from './state';
 
 const referrals = () => collection<ReferralDocument>(COLLECTIONS.referrals);
 const held = () => collection<HeldCommissionDocument>(COLLECTIONS.agentHeldCommissions);

@@ -4,7 +4,7 @@ import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { MyReferralsQuery, Referral, ReferralIdParams, ReferralsQuery, ReferralStats } from './schemas';
-import { list, one, statsOf } from './service';
+import { list, one, statsOf } from './view';
 
 const tags = ['Referrals'];
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
 import { ROLES } from '../../../core/roles';
-import { REFERRAL_STATUSES, SIGNUP_BONUS_REFUSALS } from './model';
+import { SIGNUP_BONUS_REFUSALS } from './model';
+import { REFERRAL_STATUSES } from './state';
 
 export const Referral = z
   .object({
