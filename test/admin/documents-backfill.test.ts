@@ -7,7 +7,7 @@ import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { backfillInvoicePdfs } from '../../functions/src/domains/commerce/invoices/backfill';
 import { onOrderPaid } from '../../functions/src/domains/commerce/orders/payment';
-import { backfillIdentityCards } from '../../functions/src/domains/transit/verification/backfill';
+import { backfillIdentityCards } from '../../functions/src/domains/transit/forwarder-file/backfill';
 import { createUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { publish } from '../helpers/catalog';

@@ -84,6 +84,25 @@ it('assigns exactly one of twenty forwarders selected at once (rule 2)', async (
   expect(await missionDocument(id)).toMatchObject({ statut: 'en_cours', transitaire: winner, dateSelectionTransitaire: expect.anything() });
 });
 
+it('keeps each move of a mission in its history on the stored mission (the side that moved it, its event, when), and answers the mission without it', async () => {
+  const buyer = await createUser('acheteur');
+  const chosen = await forwarder();
+  const { articleId, id } = await journey(buyer);
+  expect((await selectForwarder(buyer, articleId, chosen.uid)).status).toBe(200);
+  const refused = await (await api()).patch(`/api/transit-missions/${id}/rejeter-attribution`).set(bearer(chosen.token));
+  expect(refused.status).toBe(200);
+  expect(refused.body.data).not.toHaveProperty('history');
+  const stored = await missionDocument(id);
+  expect(stored.statut).toBe('parcours');
+  expect(stored.history.map(({ statut, event, by }: { statut: string; event: string | null; by: string }) => ({ statut, event, by }))).toEqual([
+    { statut: 'parcours', event: null, by: 'acheteur' },
+    { statut: 'en_cours', event: 'select', by: 'acheteur' },
+    { statut: 'parcours', event: 'reject', by: 'transitaire' },
+  ]);
+  // Each entry at its move's moment: the creation's, and the refusal's, the mission's last write.
+  expect([stored.history[0].at.toMillis(), stored.history[2].at.toMillis()]).toEqual([stored.createdAt.toMillis(), stored.updatedAt.toMillis()]);
+});
+
 it('follows a journey from selection to closing, with its pushes and dates (rules 3 and 4)', async () => {
   const buyer = await createUser('acheteur');
   const chosen = await forwarder();

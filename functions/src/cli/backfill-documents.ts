@@ -7,7 +7,7 @@
  * application default credentials (GOOGLE_CLOUD_PROJECT / `gcloud auth application-default login`).
  */
 import { backfillInvoicePdfs } from '../domains/commerce/invoices/backfill';
-import { backfillIdentityCards } from '../domains/transit/verification/backfill';
+import { backfillIdentityCards } from '../domains/transit/forwarder-file/backfill';
 
 async function main() {
   const cards = await backfillIdentityCards();

@@ -30,7 +30,7 @@ import { seedDeliveryZone } from './seed-demo-zones';
 import { seedVerification } from './seed-demo-verification';
 import { seedDriverRequest, seedTransitMission, seedTricycleContact } from './seed-demo-requests';
 import { readPresence, setStatus } from '../domains/logistics/livreurs/presence';
-import * as verification from '../domains/transit/verification/service';
+import * as forwarderFile from '../domains/transit/forwarder-file/service';
 
 const PASSWORD = 'Demo-2026!';
 
@@ -107,11 +107,11 @@ const CARD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 /** The demo forwarder: verified by the demo admin and subscribed for a year, so buyers can choose it. */
 async function seedForwarder(forwarder: DemoAccount, admin: DemoAccount): Promise<void> {
   const caller = (account: DemoAccount, role: 'transitaire' | 'admin') => demoCaller(account, role, 'Demo', role);
-  if ((await verification.status(caller(forwarder, 'transitaire'))).statut === 'none') {
+  if ((await forwarderFile.status(caller(forwarder, 'transitaire'))).statut === 'none') {
     const card = () => saveCard(forwarder.uid, { data: CARD, contentType: 'image/jpeg', extension: 'jpg' });
     const front = await card();
     const back = await card();
-    await verification.submit(caller(forwarder, 'transitaire'), {
+    await forwarderFile.submit(caller(forwarder, 'transitaire'), {
       cardFront: front.path,
       cardBack: back.path,
       companyName: 'Transit Express Bénin SARL',
@@ -120,7 +120,7 @@ async function seedForwarder(forwarder: DemoAccount, admin: DemoAccount): Promis
       adresse: 'Zone portuaire, Cotonou',
       paysDesservis: ['BJ', 'NG', 'TG', 'NE', 'BF'],
     });
-    await verification.approve(caller(admin, 'admin'), forwarder.uid);
+    await forwarderFile.approve(caller(admin, 'admin'), forwarder.uid);
   }
   const subscription = await amountDue('transitaire', '12', forwarder.uid);
   if (subscription !== undefined) await demoPayment('demo-transitaire-subscription', forwarder.uid, 'abonnement_transitaire', subscription, { months: '12' });

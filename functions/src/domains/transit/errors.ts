@@ -32,7 +32,7 @@ export const errors = {
     fr: 'Seul le transitaire assigné à cette mission peut faire cela.',
     en: 'Only the forwarder assigned to this mission can do this.',
   },
-  /** The forwarder's verification file is under review. */
+  /** The forwarder's file is under review. */
   TRANSITAIRE_VERIF_PENDING: {
     status: 403,
     fr: 'Le compte de ce transitaire est en cours de vérification.',
@@ -93,7 +93,7 @@ export const errors = {
     fr: 'Vous avez déjà noté ce transitaire : modifiez votre avis.',
     en: 'You already reviewed this forwarder: edit your review.',
   },
-  // Verification of forwarders (transit/verification)
+  // The forwarder file: the identity an admin approves (transit/forwarder-file)
   /** Approving a file without both identity cards stored as the forwarder's own. */
   KYC_CARDS_MISSING: {
     status: 409,

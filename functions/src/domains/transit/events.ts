@@ -36,7 +36,7 @@ export interface TransitaireVerificationChanged {
 declare module '../../core/events/catalog' {
   interface EventCatalog {
     /**
-     * A forwarder's verification file was submitted or decided (key: uid and moment), in the transaction
+     * A forwarder file (its identity file) was submitted or decided (key: uid and moment), in the transaction
      * that also writes the profile's copy of the status.
      */
     'transitaire.verification_changed': TransitaireVerificationChanged;

@@ -1,4 +1,4 @@
-/** The transit domain's manifest (core/module.ts): forwarders, their verification, directory and reviews, transit missions. */
+/** The transit domain's manifest (core/module.ts): forwarders, their files (the identity an admin approves), directory and reviews, transit missions. */
 import * as logger from 'firebase-functions/logger';
 import type { DomainModule } from '../../core/module';
 import { errors } from './errors';
@@ -9,7 +9,7 @@ export const manifest = {
   routers: [
     { group: 'transit', paths: ['/api/transit-missions'], load: async () => (await import('./routes')).router },
     { group: 'transit', paths: ['/api/transit'], load: async () => (await import('./routes')).aliasRouter },
-    { group: 'transit', paths: ['/api/transitaires'], load: async () => (await import('./verification/routes')).router },
+    { group: 'transit', paths: ['/api/transitaires'], load: async () => (await import('./forwarder-file/routes')).router },
     { group: 'transit', paths: ['/api/transitaire-reviews'], load: async () => (await import('./reviews/routes')).router },
     { group: 'transit', paths: ['/api/transitaires'], load: async () => (await import('./directory/routes')).router },
   ],

@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors';
 import { runTransaction } from '../../core/firebase';
 import { collection, COLLECTIONS } from '../../core/firestore';
 import { readPage, type PageRequest } from '../../core/pagination';
-import { missionMachine } from './machine';
+import { type MissionHistoryEntry, type MissionMover, missionMachine } from './machine';
 import type { MissionEvent, MissionStatus } from './state';
 
 export interface MissionDocument {
@@ -22,7 +22,12 @@ export interface MissionDocument {
   verificationApproved: boolean;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Its moves (machine.ts), the latest last; absent on missions last moved before the machine kept them. */
+  history?: MissionHistoryEntry[];
 }
+
+/** A mission's fields besides its status and history, which its machine writes. */
+export type MissionFields = Omit<MissionDocument, 'statut' | 'history' | 'updatedAt'>;
 
 const missions = () => collection<MissionDocument>(COLLECTIONS.transitMissions);
 
@@ -35,20 +40,19 @@ export async function findMission(id: string): Promise<MissionDocument | undefin
   return (await missions().doc(id).get()).data();
 }
 
-type Decision = Partial<MissionDocument> | MissionDocument;
+/**
+ * What a caller decides on the fresh mission: a new mission (`start`, created `parcours` by its
+ * machine), or the move of the table it asks (`move`, by `by`) and the other fields it changes.
+ */
+export type Decision = { start: MissionFields; by: MissionMover } | { move?: MissionEvent; by?: MissionMover; fields?: Partial<MissionFields> };
 
 /**
- * Read-modify-write of one mission (created when missing and `decide` answers a whole document).
+ * Read-modify-write of one mission (created when missing and `decide` answers `start`).
  * `decide` runs on the fresh document and may refuse with an ApiError: nothing is written then;
  * `null` leaves an existing mission as it is, so a repeated call changes nothing.
  */
-export async function mutateMission(
-  id: string,
-  decide: (current: MissionDocument | undefined) => Decision | null,
-  at: Date,
-  event?: MissionEvent,
-): Promise<MissionDocument> {
-  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at, event);
+export async function mutateMission(id: string, decide: (current: MissionDocument | undefined) => Decision | null, at: Date): Promise<MissionDocument> {
+  return mutateMissionWith(id, async () => undefined, (current) => decide(current), at);
 }
 
 /**
@@ -66,7 +70,6 @@ export async function mutateMissionWith<T>(
   read: (tx: Transaction) => Promise<T>,
   decide: (current: MissionDocument | undefined, read: T) => Decision | null,
   at: Date,
-  event?: MissionEvent,
 ): Promise<MissionDocument> {
   const ref = missions().doc(id);
   return runTransaction(async (tx) => {
@@ -75,16 +78,24 @@ export async function mutateMissionWith<T>(
     const current = snapshot.data();
     const decision = decide(current, extra);
     if (decision === null) return current ?? missingMission();
-    const changes = { ...decision, updatedAt: Timestamp.fromDate(at) };
-    // Without a current mission, `decide` answered a whole document (its contract).
-    const next = { ...current, ...changes } as MissionDocument;
-    if (current) tx.update(ref, changes);
-    else tx.create(ref, next);
-    // Every write of a mission passes here: a status it enters is said with the write (dashboard
-    // counters, the forwarder's realtime feed), with the table's event that moved it when the caller
-    // names one (the party it tells, tells.ts) and the forwarder concerned (the one it had, when it leaves).
-    missionMachine.announce(tx, { id, from: current?.statut ?? null, to: next.statut, at, ...(event ? { event } : {}) }, { ...next, transitaire: next.transitaire ?? current?.transitaire ?? null });
-    return next;
+    const updatedAt = Timestamp.fromDate(at);
+    // Every write of a mission passes here, and every status it enters through its machine: said
+    // with the write (dashboard counters, the forwarder's realtime feed), with the table's event
+    // that moved it (the party it tells, tells.ts) and the forwarder concerned (the one it had, when it leaves).
+    if ('start' in decision) {
+      const mission = { ...decision.start, updatedAt };
+      const created: MissionDocument = { ...mission, ...missionMachine.start(tx, { id, to: 'parcours', at, by: decision.by, context: mission }) };
+      tx.create(ref, created);
+      return created;
+    }
+    if (!current) return missingMission();
+    const after = { ...current, ...decision.fields, updatedAt };
+    const moved = decision.move
+      ? missionMachine.move(tx, { id, from: current.statut, event: decision.move, at, by: decision.by ?? 'system', history: current.history ?? [], context: { ...after, transitaire: after.transitaire ?? current.transitaire } })
+      : {};
+    const changes = { ...decision.fields, updatedAt, ...moved };
+    tx.update(ref, changes);
+    return { ...after, ...moved };
   });
 }
 

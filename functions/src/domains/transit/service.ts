@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Transit missions: a buyer ships a purchased vehicle abroad through a forwarder. The status table
  * is `state.ts`; every change is a transaction on the mission, so parallel selections of different
@@ -16,15 +15,16 @@ import { liveTransitPurchase } from '../commerce';
 import { getUser } from '../identity';
 import { stateOf } from '../subscriptions';
 import * as repository from './repository';
-import type { MissionDocument } from './repository';
-import { verificationStatusOf } from './verification/service';
+import type { MissionDocument, MissionFields } from './repository';
+import { forwarderFileStatusOf } from './forwarder-file/service';
 import type { DetailsRequest, StartRequest, TransitMission } from './schemas';
 import { missionMachine } from './machine';
-import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent, type MissionStatus } from './state';
+import { ACTIVE_STATUSES, EDITABLE_STATUSES, type MissionEvent } from './state';
 
 type MissionView = z.input<typeof TransitMission>;
 
-export function toMission(id: string, mission: MissionDocument): MissionView {
+/** A mission as answered: its history stays in the database. */
+export function toMission(id: string, { history: _history, ...mission }: MissionDocument): MissionView {
   return {
     id,
     ...mission,
@@ -41,9 +41,14 @@ function assertOpen(mission: MissionDocument): void {
   if (mission.statut === 'annule') throw new ApiError('JOURNEY_BLOCKED');
 }
 
-function step(mission: MissionDocument, event: MissionEvent): MissionStatus {
+/**
+ * The move `event` of an open mission, for the repository to make through the machine; refused here
+ * (409 INVALID_TRANSITION) when the table has none from its status, before the checks that follow.
+ */
+function allowed(mission: MissionDocument, event: MissionEvent): MissionEvent {
   assertOpen(mission);
-  return missionMachine.decide(mission.statut, event);
+  missionMachine.decide(mission.statut, event);
+  return event;
 }
 
 /** Rule 5: a forwarder acts and is chosen only verified and subscribed. */
@@ -51,9 +56,9 @@ export async function assertEligibleForwarder(uid: string): Promise<void> {
   const user = await getUser(uid);
   // A blocked forwarder is out of reach, like one that does not exist.
   if (!user || user.role !== 'transitaire' || user.isBlocked) throw new ApiError('USER_NOT_FOUND');
-  const verification = await verificationStatusOf(uid);
-  if (verification === 'pending') throw new ApiError('TRANSITAIRE_VERIF_PENDING');
-  if (verification !== 'approved') throw new ApiError('TRANSITAIRE_NOT_VERIFIED');
+  const file = await forwarderFileStatusOf(uid);
+  if (file === 'pending') throw new ApiError('TRANSITAIRE_VERIF_PENDING');
+  if (file !== 'approved') throw new ApiError('TRANSITAIRE_NOT_VERIFIED');
   if (!(await stateOf(uid, 'transitaire')).active) throw new ApiError('TRANSITAIRE_SUBSCRIPTION_REQUIRED');
 }
 
@@ -74,18 +79,16 @@ export async function start(caller: ProfileCaller, input: z.output<typeof StartR
     (current, purchase) => {
       if (current?.statut === 'annule') {
         if (purchase?.statut !== 'payee') throw new ApiError('JOURNEY_BLOCKED');
-        const statut = missionMachine.decide(current.statut, 'reopen');
-        return { statut, transitaire: null, dateSelectionTransitaire: null, ...detailsOf(input, current) };
+        return { move: 'reopen', by: 'acheteur', fields: { transitaire: null, dateSelectionTransitaire: null, ...detailsOf(input, current) } };
       }
       // A handed-over or closed journey keeps the destination it was shipped with.
       if (current && !EDITABLE_STATUSES.includes(current.statut)) throw new ApiError('INVALID_TRANSITION');
       if (!purchase) throw new ApiError('ACHAT_REQUIRED');
-      if (current) return detailsOf(input, current);
-      const created: MissionDocument = {
+      if (current) return { fields: detailsOf(input, current) };
+      const created: MissionFields = {
         article: input.articleId,
         acheteur: caller.uid,
         transitaire: null,
-        statut: 'parcours',
         modeLivraison: input.modeLivraison ?? 'transit',
         paysDestination: input.paysDestination ?? null,
         detailsSupplementaires: input.detailsSupplementaires ?? null,
@@ -95,9 +98,8 @@ export async function start(caller: ProfileCaller, input: z.output<typeof StartR
         dateTraite: null,
         verificationApproved: false,
         createdAt: Timestamp.fromDate(at),
-        updatedAt: Timestamp.fromDate(at),
       };
-      return created;
+      return { start: created, by: 'acheteur' };
     },
     at,
   );
@@ -137,10 +139,9 @@ export async function selectTransitaire(caller: ProfileCaller, articleId: string
       if (purchase.statut !== 'payee') throw new ApiError('ACHAT_NOT_PAID');
       if (ACTIVE_STATUSES.includes(mine.statut)) throw new ApiError('TRANSITAIRE_ACTIF');
       if (!mine.paysDestination) throw new ApiError('PAYS_DESTINATION_REQUIRED');
-      return { statut: step(mine, 'select'), transitaire: transitaireId, dateSelectionTransitaire: Timestamp.fromDate(at) };
+      return { move: allowed(mine, 'select'), by: 'acheteur', fields: { transitaire: transitaireId, dateSelectionTransitaire: Timestamp.fromDate(at) } };
     },
     at,
-    'select',
   );
   return toMission(id, mission);
 }
@@ -157,12 +158,11 @@ export async function transferer(caller: ProfileCaller, articleId: string): Prom
     id,
     (tx) => latestVerificationStatus(tx, articleId, caller.uid),
     (current, verification) => {
-      const statut = step(ownedBy(caller)(current), 'transfer');
+      const move = allowed(ownedBy(caller)(current), 'transfer');
       if (verification !== undefined && verification !== 'accepte' && verification !== 'annule') throw new ApiError('VERIFICATION_NOT_ACCEPTED');
-      return { statut, dateTransfer: Timestamp.fromDate(at), verificationApproved: true };
+      return { move, by: 'acheteur', fields: { dateTransfer: Timestamp.fromDate(at), verificationApproved: true } };
     },
     at,
-    'transfer',
   );
   return toMission(id, mission);
 }
@@ -176,11 +176,10 @@ async function forwarderStep(caller: ProfileCaller, id: string, event: 'reject' 
       if (!current) repository.missingMission();
       assertOpen(current);
       if (current.transitaire !== caller.uid) throw new ApiError('NOT_ASSIGNED_TRANSITAIRE');
-      const statut = step(current, event);
-      return event === 'reject' ? { statut, transitaire: null, dateSelectionTransitaire: null } : { statut, dateTraite: Timestamp.fromDate(at) };
+      const move = allowed(current, event);
+      return { move, by: 'transitaire', fields: event === 'reject' ? { transitaire: null, dateSelectionTransitaire: null } : { dateTraite: Timestamp.fromDate(at) } };
     },
     at,
-    event,
   );
 }
 
@@ -203,7 +202,7 @@ export async function updateDetails(caller: ProfileCaller, id: string, input: z.
       const mine = ownedBy(caller)(current);
       assertOpen(mine);
       if (!EDITABLE_STATUSES.includes(mine.statut)) throw new ApiError('INVALID_TRANSITION');
-      return detailsOf(input, mine);
+      return { fields: detailsOf(input, mine) };
     },
     now(),
   );
@@ -220,10 +219,8 @@ export async function cancelJourneys(articleId: string, buyer: string): Promise<
     await repository.mutateMissionWith(
       id,
       (tx) => liveTransitPurchase(tx, buyer, articleId),
-      (current, purchase) => {
-        const statut = current && !purchase ? missionMachine.next(current.statut, 'cancel') : undefined;
-        return statut ? { statut } : null;
-      },
+      // Only a journey the table may still cancel (not handed over yet); moved by the system.
+      (current, purchase) => (current && !purchase && missionMachine.next(current.statut, 'cancel') ? { move: 'cancel' } : null),
       now(),
     );
   }
@@ -249,5 +246,5 @@ export async function list(filters: Parameters<typeof repository.listMissions>[0
 export async function approveVerification(articleId: string, buyer: string): Promise<void> {
   const id = repository.missionId(articleId, buyer);
   if (!(await repository.findMission(id))) return;
-  await repository.mutateMission(id, (current) => (current && !current.verificationApproved ? { verificationApproved: true } : null), now());
+  await repository.mutateMission(id, (current) => (current && !current.verificationApproved ? { fields: { verificationApproved: true } } : null), now());
 }

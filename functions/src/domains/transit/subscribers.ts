@@ -4,7 +4,7 @@ import { publish } from '../../core/realtime';
 import { refreshListing } from './directory/service';
 import { approveVerification, cancelJourneys } from './service';
 import { unassignForwarder } from './unassign';
-import { markCardDeleted } from './verification/documents';
+import { markCardDeleted } from './forwarder-file/documents';
 
 export const subscribers = [
   // `transit-mission-update`: each status change of a mission goes to its forwarder's realtime feed
@@ -27,7 +27,7 @@ export const subscribers = [
     const gone = payload.previousRole === 'transitaire' && payload.role !== 'transitaire';
     if (gone || (payload.isBlocked && payload.role === 'transitaire')) await unassignForwarder(payload.uid);
   }),
-  // A superAdmin deleted a forwarder's identity card (admin documents): its verification file says so.
+  // A superAdmin deleted a forwarder's identity card (admin documents): its forwarder file says so.
   subscriber('transit.identity_card_deleted', 'document.deleted', async ({ payload }) => {
     if (payload.kind !== 'identite_transitaire') return;
     await markCardDeleted(payload.record.id, payload.path, payload.deletedBy, new Date(payload.deletedAt));

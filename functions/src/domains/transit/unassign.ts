@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * A forwarder blocked by an admin can neither act on its missions nor refuse them, which left its
  * buyers stuck (`TRANSITAIRE_ACTIF`). Its `en_cours` missions go back to `parcours` (forwarder and
@@ -11,7 +10,6 @@
  */
 import { now } from '../../core/clock';
 import * as repository from './repository';
-import { missionMachine } from './machine';
 
 const PAGE_SIZE = 100;
 
@@ -35,10 +33,9 @@ async function unassignOne(uid: string, id: string): Promise<boolean> {
       // Decided again on each attempt of the transaction, on the fresh document.
       changed = current?.statut === 'en_cours' && current.transitaire === uid;
       if (!changed || !current) return null;
-      return { statut: missionMachine.decide(current.statut, 'unassign'), transitaire: null, dateSelectionTransitaire: null };
+      return { move: 'unassign', by: 'system', fields: { transitaire: null, dateSelectionTransitaire: null } };
     },
     at,
-    'unassign',
   );
   return changed;
 }

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * A delivery is born from a paid order or purchase that asked for one (the `order.paid` and
  * `achat.paid` subscribers): one pickup per seller, the destination and the fee from the request
@@ -43,7 +42,7 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
     const at = Timestamp.fromDate(now());
     const pickups = pickupsOf(request);
     const vendeurs = pickups.map((pickup) => pickup.vendeur);
-    const delivery: DeliveryDocument = {
+    const born = {
       source: { kind: source.kind, id: source.id },
       acheteur: source.acheteur,
       vendeurs,
@@ -55,12 +54,10 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       frais: request.quote.frais,
       gainLivreur: request.quote.gainLivreur,
       gainSociete: request.quote.gainSociete,
-      statut: 'commande',
       livreur: null,
       round: 0,
       radiusKm: 0,
       roundEndsAt: null,
-      history: [deliveryMachine.entry({ to: 'commande', at: at.toDate(), by: 'system' })],
       createdAt: at,
       updatedAt: at,
       paymentId: source.paymentId,
@@ -76,8 +73,10 @@ export async function createDelivery(source: DeliverySource, request: DeliveryRe
       litige: null,
       enLitige: false,
     };
+    // Its first status and history entry, and its event from null, by the system.
+    const started = deliveryMachine.start(tx, { id, to: 'commande', at: at.toDate(), context: born });
+    const delivery: DeliveryDocument = { ...born, ...started, history: started.history! };
     tx.create(ref, delivery);
-    deliveryMachine.announce(tx, { id, from: null, to: delivery.statut, at: at.toDate() }, delivery);
   });
   await runRound(id, 1, 1);
   return id;

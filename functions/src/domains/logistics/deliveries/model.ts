@@ -110,6 +110,9 @@ export interface DeliveryTrackingDocument {
 
 export const OFFER_STATUSES = ['ouverte', 'acceptee', 'expiree', 'prise', 'declinee'] as const;
 export type DeliveryOfferStatus = (typeof OFFER_STATUSES)[number];
+/** The events of an offer's table (state.ts, `OFFER_TRANSITIONS`, says who asks each). */
+export const OFFER_EVENTS = ['accept', 'take', 'decline', 'expire'] as const;
+export type OfferEvent = (typeof OFFER_EVENTS)[number];
 
 /**
  * The destination's area as an offer shows it, and the decimals of a degree it keeps (0.01° is about
@@ -148,10 +151,21 @@ export interface DeliveryOfferDocument {
    */
   pickups: Array<{ position: Point; adresse: string | null }>;
   destination: { zone: Point };
-  /** `declinee`: the courier said no; `prise`: another courier accepted first. */
+  /** `declinee`: the courier said no; `prise`: another courier accepted first (state.ts, `OFFER_TRANSITIONS`). */
   statut: DeliveryOfferStatus;
   expiresAt: Timestamp;
   createdAt: Timestamp;
+  /** Its moves (machine.ts, `offerMachine`), the latest last; absent on offers made before the machine kept them. */
+  history?: OfferHistoryEntry[];
+  /** Its last move; absent until it moves out of `ouverte`. */
+  updatedAt?: Timestamp;
+}
+
+/** An entry of an offer's history: the status, the event of the table that moved it (null when made), when. */
+export interface OfferHistoryEntry {
+  statut: DeliveryOfferStatus;
+  event: OfferEvent | null;
+  at: Timestamp;
 }
 
 /**

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * One move of a delivery's status table (state.ts, machine.ts) in a transaction on the delivery: the
  * caller's part checked on the current document (a stranger is answered not found, a party whose
@@ -12,7 +11,7 @@ import { ApiError } from '../../../core/errors';
 import { emit } from '../../../core/events';
 import { runTransaction } from '../../../core/firebase';
 import { type Actor, permission } from './access';
-import { deliveryMachine } from './machine';
+import { deliveryMachine, offerMachine } from './machine';
 import type { DeliveryDocument } from './model';
 import { deliveries, openOffers, tracking } from './repository';
 import { type DeliveryEvent, isFinal } from './state';
@@ -65,7 +64,7 @@ export async function move(id: string, actor: Actor, event: DeliveryEvent, optio
     // Its parties followed the courier for the trip only: the last position is not kept for them to read.
     if (isFinal(statut) && delivery.livreur) tx.set(tracking().doc(id), { position: null, updatedAt: at }, { merge: true });
     // A delivery cancelled while offered: its offers end with it.
-    for (const offer of open) tx.update(offer.ref, { statut: 'expiree' });
+    for (const offer of open) tx.update(offer.ref, offerMachine.move(tx, { id: offer.id, from: offer.data()!.statut, event: 'expire', at: at.toDate(), history: offer.data()!.history ?? [] }));
     if (statut === 'livre') {
       emit(tx, 'delivery.delivered', id, {
         deliveryId: id,

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * The offers of a delivery to couriers (rounds.ts makes them): a courier accepts one, declines it,
  * or an admin relaunches the search when every round ended without a courier.
@@ -11,7 +10,7 @@ import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
 import { runTransaction } from '../../../core/firebase';
 import { requireProvenTelephone } from '../../identity';
-import { deliveryMachine } from './machine';
+import { deliveryMachine, offerMachine } from './machine';
 import type { DeliveryDocument, DeliveryOfferDocument, DeliveryTrackingDocument } from './model';
 import { activeDeliveriesOf, courierAccepts, deliveries, offerRef, openOffers, tracking } from './repository';
 import { runRound } from './rounds';
@@ -85,7 +84,7 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
       // Counted after the read of `turn` above (see the comment of this function).
       const active = activeOf(caller.uid);
       if ((await active.query.get()).size >= active.max) throw new ApiError('DELIVERY_COURIER_BUSY');
-      const assigned = await assignIn(tx, id, current!, caller.uid);
+      const assigned = await assignIn(tx, id, current!, caller.uid, offer!);
       tx.set(turn, { deliveryId: id, at: assigned.updatedAt });
       return assigned;
     }),
@@ -93,8 +92,8 @@ export async function acceptDelivery(caller: ProfileCaller, id: string): Promise
   return toDelivery(id, delivery, caller);
 }
 
-/** The accept's writes, in its transaction after every check: `courier` assigned, the other offers `prise`, the tracking created, the parties told. */
-async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: DeliveryDocument, courier: string): Promise<DeliveryDocument> {
+/** The accept's writes, in its transaction after every check: `courier` assigned with its `offer` accepted, the other offers `prise`, the tracking created, the parties told. */
+async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: DeliveryDocument, courier: string, offer: DeliveryOfferDocument): Promise<DeliveryDocument> {
   const ref = deliveries().doc(id);
   const mine = offerRef(id, courier);
   const open = await openOffers(tx, id, current);
@@ -110,8 +109,10 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
     roundEndsAt: null,
   };
   tx.set(ref, updated);
-  for (const other of open) if (other.id !== mine.id) tx.update(other.ref, { statut: 'prise' });
-  tx.update(mine, { statut: 'acceptee' });
+  for (const other of open) {
+    if (other.id !== mine.id) tx.update(other.ref, offerMachine.move(tx, { id: other.id, from: other.data()!.statut, event: 'take', at: at.toDate(), history: other.data()!.history ?? [] }));
+  }
+  tx.update(mine, offerMachine.move(tx, { id: mine.id, from: offer.statut, event: 'accept', at: at.toDate(), history: offer.history ?? [] }));
   // The buyer and the courier follow the courier: not the sellers, whom its way to the buyer
   // would lead to the buyer's door (docs/guides/commerce.md, "What each party of an order sees").
   const track: DeliveryTrackingDocument = { deliveryId: id, livreur: courier, parties: [updated.acheteur, courier], position: null, updatedAt: at };
@@ -123,14 +124,17 @@ async function assignIn(tx: FirebaseFirestore.Transaction, id: string, current: 
 export async function declineDelivery(caller: ProfileCaller, id: string): Promise<{ deliveryId: string; statut: 'declinee' }> {
   const ref = deliveries().doc(id);
   const mine = offerRef(id, caller.uid);
-  await runTransaction(async (tx) => {
+  const declined = await runTransaction(async (tx) => {
     const [current, offer] = await Promise.all([tx.get(ref).then((snap) => snap.data()), tx.get(mine).then((snap) => snap.data())]);
     if (!current || !offer) throw new ApiError('DELIVERY_NOT_FOUND');
     if (offer.statut !== 'ouverte') throw new ApiError(offer.statut === 'prise' ? 'DELIVERY_ALREADY_ASSIGNED' : 'DELIVERY_OFFER_EXPIRED');
-    tx.update(mine, { statut: 'declinee' });
+    const moved = offerMachine.move(tx, { id: mine.id, from: offer.statut, event: 'decline', at: now(), history: offer.history ?? [] });
+    tx.update(mine, moved);
     tx.update(ref, { declinedBy: FieldValue.arrayUnion(caller.uid) });
+    return moved;
   });
-  return { deliveryId: id, statut: 'declinee' };
+  // The table's decline ends `declinee` (state.ts): what the answer says.
+  return { deliveryId: id, statut: declined.statut as 'declinee' };
 }
 
 /** Admin levels start a new search for a delivery whose every round ended without a courier, or whose last round ended with no next one (a lost task). */

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Offer rounds (docs/guides/logistics.md, "Deliveries": rounds). Round n of a search offers the delivery to the
  * DELIVERY_OFFERS_PER_ROUND nearest online couriers within `rayonKm` + (n - first round) x
@@ -27,7 +26,8 @@ import { emit } from '../../../core/events';
 import { publish } from '../../../core/realtime';
 import { priceList } from '../../pricing';
 import { nearbyCouriers } from '../livreurs/nearby';
-import { approximate, type DeliveryDocument, type DeliveryOfferDocument } from './model';
+import { offerMachine } from './machine';
+import { approximate, type DeliveryDocument, type DeliveryOfferDocument, offerIdOf } from './model';
 import { deliveries, offerRef, openOffers, openOffersNow } from './repository';
 import { scheduleRound } from './tasks';
 
@@ -105,7 +105,9 @@ export async function runRound(deliveryId: string, round: number, roundBase?: nu
     const [open, existing] = await Promise.all([openOffers(tx, deliveryId, delivery), candidates.length ? tx.getAll(...candidates.map((courier) => offerRef(deliveryId, courier.uid))) : Promise.resolve([])]);
     // Every read done: the previous round's offers end (but those made again now), this round's begin.
     const again = exhausted ? [] : candidates.filter((_, index) => !['declinee', 'acceptee'].includes(existing[index]?.data()?.statut ?? ''));
-    for (const offer of open) if (!again.some((courier) => courier.uid === offer.data()?.livreur)) tx.update(offer.ref, { statut: 'expiree' });
+    for (const offer of open) {
+      if (!again.some((courier) => courier.uid === offer.data()?.livreur)) tx.update(offer.ref, offerMachine.move(tx, { id: offer.id, from: offer.data()!.statut, event: 'expire', at, history: offer.data()!.history ?? [] }));
+    }
     const offered: Offered[] = [];
     if (!exhausted) {
       again.forEach((courier) => {
@@ -119,7 +121,7 @@ export async function runRound(deliveryId: string, round: number, roundBase?: nu
           gainLivreur: delivery.gainLivreur,
           pickups: delivery.pickups.map((pickup) => ({ position: pickup.position, adresse: pickup.adresse })),
           destination: { zone: approximate(delivery.destination.position) },
-          statut: 'ouverte',
+          ...offerMachine.start(tx, { id: offerIdOf(deliveryId, courier.uid), to: 'ouverte', at }),
           expiresAt: endsAt,
           createdAt: stamp,
         };

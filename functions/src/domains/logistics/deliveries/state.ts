@@ -9,9 +9,9 @@
  * `livre`, `refuse`, `retour` and `annule` are final.
  */
 import type { TransitionTable } from '../../../core/fsm';
-import { DELIVERY_STATUSES, type DeliveryStatus } from './model';
+import { DELIVERY_STATUSES, type DeliveryOfferStatus, type DeliveryStatus, OFFER_EVENTS, OFFER_STATUSES, type OfferEvent } from './model';
 
-export { DELIVERY_STATUSES, type DeliveryStatus };
+export { DELIVERY_STATUSES, type DeliveryOfferStatus, type DeliveryStatus, OFFER_EVENTS, OFFER_STATUSES, type OfferEvent };
 
 export const DELIVERY_EVENTS = ['accept', 'collect', 'deliver', 'refuse', 'return', 'cancel'] as const;
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
@@ -48,4 +48,23 @@ export const ADMIN_EVENT_TO: Record<Exclude<DeliveryStatus, 'commande' | 'assign
   refuse: 'refuse',
   retour: 'return',
   annule: 'cancel',
+};
+
+/**
+ * The status table of an offer of a delivery to one courier (`deliveryOffers/{deliveryId}_{uid}`),
+ * as data. A round makes it `ouverte` (rounds.ts, the system): an offer made again in a later round
+ * is made anew, with that round's terms. Who asks each event:
+ *  - `ouverte` --accept--> `acceptee`: the courier it was made to, winning the delivery (offers.ts)
+ *  - `ouverte` --take--> `prise`: the system, for the other open offers when a courier accepted first
+ *  - `ouverte` --decline--> `declinee`: the courier it was made to (it is not offered this delivery again)
+ *  - `ouverte` --expire--> `expiree`: the system, when its round ends without an accept (the next
+ *    round may offer it again) or the delivery is cancelled while offered (move.ts)
+ * Every other status is final.
+ */
+export const OFFER_TRANSITIONS: TransitionTable<DeliveryOfferStatus, OfferEvent> = {
+  ouverte: { accept: 'acceptee', take: 'prise', decline: 'declinee', expire: 'expiree' },
+  acceptee: {},
+  prise: {},
+  declinee: {},
+  expiree: {},
 };

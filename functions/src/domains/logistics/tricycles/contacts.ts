@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Contacts between a buyer and a tricycle driver. The contact's id is the pair
  * (`{buyer}_{driver}`), so there is never more than one open contact per buyer and driver: two
@@ -69,10 +68,10 @@ export async function openContact(caller: ProfileCaller, input: z.output<typeof 
     const acheteurNom = fullName(caller.profile.nom, caller.profile.prenoms);
     // What the event tells the driver (tells.ts): who opens, and the contact's version.
     const told = { acheteur: caller.uid, chauffeur: input.chauffeur, acheteurNom, chauffeurNom: fullName(driver.nom, driver.prenoms), version: (existing?.version ?? 0) + 1 };
+    // A contact that ended opens again by the table; a new one starts `initiated`, its event from null.
     const opened = existing
       ? contactMachine.move(tx, { id, from: existing.statut, event: 'open', at, by: caller.uid, history: existing.history, context: told })
-      : { statut: 'initiated' as const, updatedAt: Timestamp.fromDate(at), history: [contactMachine.entry({ to: 'initiated', event: 'open', at, by: caller.uid })] };
-    if (!existing) contactMachine.announce(tx, { id, from: null, to: 'initiated', event: 'open', at, by: caller.uid }, told);
+      : { ...contactMachine.start(tx, { id, to: 'initiated', event: 'open', at, by: caller.uid, context: told }), updatedAt: Timestamp.fromDate(at) };
     const { statut, updatedAt: stamp } = opened;
     const contact: TricycleContactDocument = {
       acheteur: caller.uid,

@@ -65,8 +65,8 @@ export async function registerCardsOfFile(uid: string): Promise<boolean> {
   });
 }
 
-/** Ids of verification files, by id after `after`: the backfill's pages. */
-export async function verificationFileIds(after: string | undefined, limit: number): Promise<string[]> {
+/** Ids of forwarder files, by id after `after`: the backfill's pages. */
+export async function forwarderFileIds(after: string | undefined, limit: number): Promise<string[]> {
   const query = files().orderBy(FieldPath.documentId()).limit(limit);
   return (await (after ? query.startAfter(after) : query).select().get()).docs.map((doc) => doc.id);
 }

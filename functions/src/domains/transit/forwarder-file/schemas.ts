@@ -3,10 +3,9 @@ import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
 import { KycPath } from '../../catalog';
 import { CountryCode } from '../../geo';
+import { FILE_STATUSES } from './state';
 
-export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
-
-export const VerificationSubmit = z.strictObject({
+export const ForwarderFileSubmit = z.strictObject({
   cardFront: KycPath,
   cardBack: KycPath,
   companyName: z.string().trim().min(2).max(120),
@@ -22,11 +21,11 @@ export const VerificationSubmit = z.strictObject({
 });
 
 /** The stored file as answered: card paths as stored (files from before the checks may hold others). */
-const Dossier = VerificationSubmit.extend({ cardFront: z.string().optional(), cardBack: z.string().optional() });
+const Dossier = ForwarderFileSubmit.extend({ cardFront: z.string().optional(), cardBack: z.string().optional() });
 
-export const VerificationState = z.object({
+export const ForwarderFileState = z.object({
   userId: z.string(),
-  statut: z.enum(VERIFICATION_STATUSES),
+  statut: z.enum(FILE_STATUSES),
   rejectionMotif: z.string().nullable(),
   submittedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
@@ -34,7 +33,7 @@ export const VerificationState = z.object({
 });
 
 /** What admins see: the file, and links to its identity cards that work without a token for a short while. */
-export const AdminVerificationState = VerificationState.extend({
+export const AdminForwarderFileState = ForwarderFileState.extend({
   cardLinks: z
     .object({
       cardFront: z.string().nullable().meta({ description: 'Null when the card was deleted (see `deleted`).' }),
@@ -48,4 +47,4 @@ export const AdminVerificationState = VerificationState.extend({
 
 export const UserIdParams = z.strictObject({ userId: documentId('USER_NOT_FOUND') });
 export const DemandesQuery = PaginationQuery.extend({ statut: z.enum(['pending', 'approved', 'rejected']).default('pending') });
-export const RejectVerification = z.strictObject({ rejectionMotif: z.string().trim().min(3).max(500) });
+export const RejectForwarderFile = z.strictObject({ rejectionMotif: z.string().trim().min(3).max(500) });

@@ -1,7 +1,7 @@
-/** /api/transitaires/verification: a forwarder's file, from submission to the admin's decision. */
+/** /api/transitaires/verification: a forwarder file (its identity file), from submission to the admin's decision. */
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
-import { FILE_EVENTS, FILE_STATUSES, FILE_TRANSITIONS } from '../../functions/src/domains/transit/verification/state';
+import { FILE_EVENTS, FILE_STATUSES, FILE_TRANSITIONS } from '../../functions/src/domains/transit/forwarder-file/state';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
 import { resetEmulators } from '../helpers/emulators';
@@ -65,6 +65,23 @@ it('takes a file to pending, refuses a second while pending, and lets an admin r
   expect((await client.patch(`${base}/admin/demandes/${forwarder.uid}/approve`).set(bearer(admin.token))).body.code).toBe('INVALID_TRANSITION');
 
   expect((await pushesTo(token)).map((push) => push.data?.type).sort()).toEqual(['transitaire_verification_approved', 'transitaire_verification_rejected']);
+});
+
+it('keeps each move of the file in its history on the stored file (who, when, why), and answers the file without it', async () => {
+  const forwarder = await createUser('transitaire');
+  const client = await api();
+  expect((await client.post(`${base}/submit`).set(bearer(forwarder.token)).send(await dossier(forwarder))).status).toBe(200);
+  const rejected = await client.patch(`${base}/admin/demandes/${forwarder.uid}/reject`).set(bearer(admin.token)).send({ rejectionMotif: 'Carte illisible' });
+  expect(rejected.status).toBe(200);
+  const stored = (await db().collection(COLLECTIONS.transitaireVerifications).doc(forwarder.uid).get()).data()!;
+  expect(stored.statut).toBe('rejected');
+  expect(stored.history.map(({ statut, by, reason }: { statut: string; by: string; reason: string | null }) => ({ statut, by, reason }))).toEqual([
+    { statut: 'pending', by: forwarder.uid, reason: null },
+    { statut: 'rejected', by: admin.uid, reason: 'Carte illisible' },
+  ]);
+  expect(stored.history.map((entry: { at: { toMillis(): number } }) => entry.at.toMillis())).toEqual([stored.submittedAt.toMillis(), stored.decidedAt.toMillis()]);
+  expect(rejected.body.data).not.toHaveProperty('history');
+  expect((await client.get(`${base}/admin/demandes/${forwarder.uid}`).set(bearer(admin.token))).body.data).not.toHaveProperty('history');
 });
 
 it('refuses bad files, other roles and unknown forwarders', async () => {

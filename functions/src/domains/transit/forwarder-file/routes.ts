@@ -1,13 +1,14 @@
+/** The forwarder file (/api/transitaires/verification): the forwarder's identity file, from submission to the admin's decision. */
 import { ApiRouter } from '../../../core/http';
 import { pagedReads } from '../../../core/read-ceiling';
 import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
-import { AdminVerificationState, DemandesQuery, RejectVerification, UserIdParams, VerificationState, VerificationSubmit } from './schemas';
-import * as verification from './service';
+import { AdminForwarderFileState, DemandesQuery, RejectForwarderFile, UserIdParams, ForwarderFileState, ForwarderFileSubmit } from './schemas';
+import * as forwarderFile from './service';
 
 const base = '/api/transitaires/verification';
 const tags = ['Forwarder verification'];
-const state = (description: string) => ({ description, data: VerificationState });
+const state = (description: string) => ({ description, data: ForwarderFileState });
 
 export const router = new ApiRouter()
   .json({
@@ -19,7 +20,7 @@ export const router = new ApiRouter()
     access: 'profile',
     roles: ['transitaire'],
     success: state('The status and the file'),
-    handle: ({ caller }) => verification.status(caller),
+    handle: ({ caller }) => forwarderFile.status(caller),
   })
   .json({
     method: 'post',
@@ -31,10 +32,10 @@ export const router = new ApiRouter()
       'A new or rejected file can be submitted; a pending or approved one cannot (409). Each card must be one of the caller’s own stored identity cards (`kyc/{uid}/...`): another user’s path is KYC_FILE_NOT_OWNED, a path never uploaded KYC_FILE_NOT_UPLOADED.',
     access: 'profile',
     roles: ['transitaire'],
-    body: VerificationSubmit,
+    body: ForwarderFileSubmit,
     errors: ['INVALID_TRANSITION', 'KYC_FILE_NOT_OWNED', 'KYC_FILE_NOT_UPLOADED'],
     success: state('The pending file'),
-    handle: ({ caller, body }) => verification.submit(caller, body),
+    handle: ({ caller, body }) => forwarderFile.submit(caller, body),
   })
   .list({
     method: 'get',
@@ -47,8 +48,8 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     query: DemandesQuery,
     errors: ['PAGE_TOO_DEEP'],
-    success: { description: 'A page of requests, each with links to its identity cards', item: AdminVerificationState },
-    handle: ({ query }) => verification.demandes(query.statut, pageRequest(query)),
+    success: { description: 'A page of requests, each with links to its identity cards', item: AdminForwarderFileState },
+    handle: ({ query }) => forwarderFile.demandes(query.statut, pageRequest(query)),
   })
   .json({
     method: 'get',
@@ -60,8 +61,8 @@ export const router = new ApiRouter()
     roles: ADMIN_ROLES,
     params: UserIdParams,
     errors: ['USER_NOT_FOUND'],
-    success: { description: 'The request, with links to its identity cards', data: AdminVerificationState },
-    handle: ({ params }) => verification.demande(params.userId),
+    success: { description: 'The request, with links to its identity cards', data: AdminForwarderFileState },
+    handle: ({ params }) => forwarderFile.demande(params.userId),
   })
   .json({
     method: 'patch',
@@ -75,7 +76,7 @@ export const router = new ApiRouter()
     params: UserIdParams,
     errors: ['USER_NOT_FOUND', 'INVALID_TRANSITION', 'KYC_CARDS_MISSING'],
     success: state('The approved request'),
-    handle: ({ caller, params }) => verification.approve(caller, params.userId),
+    handle: ({ caller, params }) => forwarderFile.approve(caller, params.userId),
   })
   .json({
     method: 'patch',
@@ -86,8 +87,8 @@ export const router = new ApiRouter()
     access: 'profile',
     roles: ADMIN_ROLES,
     params: UserIdParams,
-    body: RejectVerification,
+    body: RejectForwarderFile,
     errors: ['USER_NOT_FOUND', 'INVALID_TRANSITION'],
     success: state('The rejected request'),
-    handle: ({ caller, params, body }) => verification.reject(caller, params.userId, body.rejectionMotif),
+    handle: ({ caller, params, body }) => forwarderFile.reject(caller, params.userId, body.rejectionMotif),
   });

@@ -1,13 +1,13 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
- * Forwarder account verification: `none` -> `pending` (the forwarder submits its identity card,
- * front and back, as its own private uploads (catalog/kyc/service.ts), and company data) -> `approved` | `rejected` (an admin decides, with a reason
- * for a refusal). A rejected or empty file can be submitted again; a pending one cannot. The file,
- * the profile's copy of its status (identity's writer) and the forwarder's directory entry change
- * in one transaction, which also emits the change as a fact;
+ * The forwarder file: the forwarder's identity file an admin approves. `none` -> `pending` (the
+ * forwarder submits its identity card, front and back, as its own private uploads
+ * (catalog/kyc/service.ts), and company data) -> `approved` | `rejected` (an admin decides, with a
+ * reason for a refusal). A rejected or empty file can be submitted again; a pending one cannot
+ * (state.ts). The file's move (machine.ts), the profile's copy of its status (identity's writer) and
+ * the forwarder's directory entry change in one transaction, which also emits the change as a fact;
  * the forwarder is told of each decision (notification and push, in its language).
  */
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { Timestamp, Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ProfileCaller } from '../../../core/auth';
 import { now } from '../../../core/clock';
@@ -20,14 +20,15 @@ import { cardLinks, cardProblem } from '../../catalog';
 import { verificationStatusWriter } from '../../identity';
 import { listingWriter } from '../directory/service';
 import { cardFilesOf, hasBothCards, keepCards, registerCards } from './documents';
-import { CARD_SIDES, type Dossier, files, type Status, type VerificationDocument } from './model';
+import { CARD_SIDES, type Dossier, files, type Status, type ForwarderFileDocument } from './model';
 import { fileMachine } from './machine';
-import type { AdminVerificationState, VerificationState } from './schemas';
+import { type FileEvent, NO_FILE } from './state';
+import type { AdminForwarderFileState, ForwarderFileState } from './schemas';
 
-function toState(userId: string, file: VerificationDocument | undefined): z.input<typeof VerificationState> {
+function toState(userId: string, file: ForwarderFileDocument | undefined): z.input<typeof ForwarderFileState> {
   return {
     userId,
-    statut: file?.statut ?? 'none',
+    statut: file?.statut ?? NO_FILE,
     rejectionMotif: file?.rejectionMotif ?? null,
     submittedAt: isoOrNull(file?.submittedAt),
     decidedAt: isoOrNull(file?.decidedAt),
@@ -36,27 +37,32 @@ function toState(userId: string, file: VerificationDocument | undefined): z.inpu
 }
 
 /**
- * Changes the file and the forwarder's directory entry together, with its events; `decide` sees the
- * fresh file. `alsoWrite` reads what it needs in the transaction first and answers its writes.
+ * Moves the file by `event` (machine.ts: 409 INVALID_TRANSITION when its status does not allow it),
+ * with the fields `fields` adds on the fresh file at the move's moment (it may refuse with an ApiError), and changes the
+ * forwarder's directory entry and the profile's copy of the status with it, and says the change.
+ * `alsoWrite` reads what it needs in the transaction first and answers its writes.
  */
 async function change(
   userId: string,
-  decide: (current: VerificationDocument | undefined) => Partial<VerificationDocument>,
-  alsoWrite?: (tx: Transaction) => Promise<(next: VerificationDocument) => void>,
+  move: { event: FileEvent; by: string; at: Date; reason?: string },
+  fields: (current: ForwarderFileDocument | undefined, stamp: Timestamp) => Partial<Omit<ForwarderFileDocument, 'statut' | 'history' | 'updatedAt'>>,
+  alsoWrite?: (tx: Transaction) => Promise<(next: ForwarderFileDocument) => void>,
 ) {
   const fileRef = files().doc(userId);
   return runTransaction(async (tx) => {
     const [file, profile, writeListing, writeAlso] = await Promise.all([tx.get(fileRef), verificationStatusWriter(tx, userId), listingWriter(tx, userId), alsoWrite?.(tx)]);
     if (profile.user?.role !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
     const current = file.data();
-    const next = { ...current, ...decide(current) } as VerificationDocument;
+    // The table answers first: a file in the wrong status is INVALID_TRANSITION whatever else is wrong with it.
+    const moved = fileMachine.move(tx, { id: userId, from: current?.statut ?? NO_FILE, ...move, history: current?.history ?? [] });
+    const next = { ...current, ...fields(current, moved.updatedAt), ...moved } as ForwarderFileDocument;
     tx.set(fileRef, next);
     writeListing(profile.user, next);
     writeAlso?.(next);
     // A new decision is said with the change: the forwarder is told (tells.ts).
     const decided = next.decidedAt && next.decidedAt.toMillis() !== current?.decidedAt?.toMillis() ? next.decidedAt.toMillis() : null;
     // The profile shows the status from this very commit: `/me` reads it right after the answer
-    // (an event's subscriber would leave the old status there until it ran).
+    // (an event's subscriber would leave the old status there until it ran). A copy, not a move.
     const at = now().getTime();
     profile.write({ statut: next.statut, ...(next.rejectionMotif ? { rejectionMotif: next.rejectionMotif } : {}) }, at);
     emit(tx, 'transitaire.verification_changed', `${userId}_${at}`, { uid: userId, statut: next.statut, rejectionMotif: next.rejectionMotif ?? null, at, decidedAt: decided });
@@ -65,8 +71,8 @@ async function change(
 }
 
 /** Where a forwarder's file stands: the transit domain's own record (the profile holds a copy). */
-export async function verificationStatusOf(uid: string): Promise<Status> {
-  return (await files().doc(uid).get()).data()?.statut ?? 'none';
+export async function forwarderFileStatusOf(uid: string): Promise<Status> {
+  return (await files().doc(uid).get()).data()?.statut ?? NO_FILE;
 }
 
 export async function status(caller: ProfileCaller) {
@@ -80,12 +86,10 @@ export async function submit(caller: ProfileCaller, dossier: Dossier) {
     if (problem) throw new ApiError(problem);
   }
   const cardFiles = await cardFilesOf(dossier);
-  const at = Timestamp.fromDate(now());
   const file = await change(
     caller.uid,
-    (current) => {
-      return { statut: fileMachine.decide(current?.statut ?? 'none', 'submit'), dossier, rejectionMotif: null, submittedAt: at, decidedAt: null, decidedBy: null, deletedCards: {} };
-    },
+    { event: 'submit', by: caller.uid, at: now() },
+    (_, stamp) => ({ dossier, rejectionMotif: null, submittedAt: stamp, decidedAt: null, decidedBy: null, deletedCards: {} }),
     // Each card enters the register of stored documents with the file that holds it (admins list,
     // read and delete them there), and is marked kept in the uploads ledger (catalog's clean-up).
     async (tx) => {
@@ -105,24 +109,21 @@ export async function approve(caller: ProfileCaller, userId: string) {
   // the transaction, which then makes sure it approves the very cards that were checked.
   const checked = (await files().doc(userId).get()).data();
   const cardsChecked = checked?.statut === 'pending' && (await hasBothCards(userId, checked.dossier));
-  const file = await change(userId, (current) => {
-    const statut = fileMachine.decide(current?.statut ?? 'none', 'approve');
+  const file = await change(userId, { event: 'approve', by: caller.uid, at: now() }, (current, stamp) => {
     const same = current?.dossier?.cardFront === checked?.dossier?.cardFront && current?.dossier?.cardBack === checked?.dossier?.cardBack;
     if (!cardsChecked || !same) throw new ApiError('KYC_CARDS_MISSING');
-    return { statut, rejectionMotif: null, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
+    return { rejectionMotif: null, decidedAt: stamp, decidedBy: caller.uid };
   });
   return toState(userId, file);
 }
 
 export async function reject(caller: ProfileCaller, userId: string, rejectionMotif: string) {
-  const file = await change(userId, (current) => {
-    return { statut: fileMachine.decide(current?.statut ?? 'none', 'reject'), rejectionMotif, decidedAt: Timestamp.fromDate(now()), decidedBy: caller.uid };
-  });
+  const file = await change(userId, { event: 'reject', by: caller.uid, at: now(), reason: rejectionMotif }, (_, stamp) => ({ rejectionMotif, decidedAt: stamp, decidedBy: caller.uid }));
   return toState(userId, file);
 }
 
 /** An admin's view of a file: with short-lived links to its identity cards, which are never public. */
-async function toAdminState(userId: string, file: VerificationDocument): Promise<z.input<typeof AdminVerificationState>> {
+async function toAdminState(userId: string, file: ForwarderFileDocument): Promise<z.input<typeof AdminForwarderFileState>> {
   const deleted = CARD_SIDES.filter((side) => file.deletedCards?.[side]);
   return { ...toState(userId, file), cardLinks: await cardLinks(file.dossier ?? {}, deleted) };
 }

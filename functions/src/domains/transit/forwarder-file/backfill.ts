@@ -4,14 +4,14 @@
  * serve registered files only) work. Safe to run again: registered cards are left alone. Run by an
  * operator (`npm run backfill:documents`), page by page.
  */
-import { registerCardsOfFile, verificationFileIds } from './documents';
+import { registerCardsOfFile, forwarderFileIds } from './documents';
 
 export async function backfillIdentityCards(page = 300): Promise<{ read: number; registered: number }> {
   let after: string | undefined;
   let read = 0;
   let registered = 0;
   for (;;) {
-    const ids = await verificationFileIds(after, page);
+    const ids = await forwarderFileIds(after, page);
     read += ids.length;
     for (const id of ids) if (await registerCardsOfFile(id)) registered += 1;
     if (ids.length < page) return { read, registered };
