@@ -51,7 +51,7 @@ describe('successful sign-up', () => {
     expect(res.body.data).toMatchObject({ role: 'vendeur', app: 'pro', vendeurType: 'pieces', telephone: `+229${national}` });
   });
 
-  it('starts a forwarder with verification status none', async () => {
+  it('starts a forwarder with its forwarder file’s status none', async () => {
     const national = newBeninNumber();
     const login = await createLogin(syntheticEmailOf(national, 'pro'));
     const res = await register(login.token, body(national, { role: 'transitaire' }));

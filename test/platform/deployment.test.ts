@@ -12,7 +12,7 @@ import { createApp, createFunctionApp } from '../../functions/src/app';
 import { ApiRouter, type LazyRouter } from '../../functions/src/core/http';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../../functions/src/domains/commerce/achats/lookup';
-import { planUserList } from '../../functions/src/domains/identity/repository';
+import { planUserList } from '../../functions/src/domains/identity/profiles';
 import { AUDIT_FILTERS, type AuditFilterName, type AuditListFilters, planAuditList } from '../../functions/src/domains/admin/audit/listing';
 import { ADMIN_FILTERS as VERIFICATION_FILTERS, planVerificationList, type VerificationListFilters } from '../../functions/src/domains/catalog/verification/listing';
 import { ADMIN_FILTERS, type DeliveryListFilters, type DeliveryListScope, planDeliveryList } from '../../functions/src/domains/logistics/deliveries/listing';

@@ -1,8 +1,7 @@
 /** Stored shapes of password resets. No code is ever stored: only its HMAC. */
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { App } from '../../core/roles';
-
-export type ResetStatus = 'pending' | 'used' | 'locked';
+import type { CodeStatus } from './state';
 
 /** `passwordResets/{app}_{e164}`: the current code of one account; a new request replaces it. */
 export interface ResetRecord {
@@ -12,7 +11,8 @@ export interface ResetRecord {
   expiresAt: Timestamp;
   attempts: number;
   maxAttempts: number;
-  status: ResetStatus;
+  /** Moved by its machine (machine.ts); an expired code keeps its status. */
+  status: CodeStatus;
   /** When codes were sent in the last hour: the resend throttle. */
   sends: Timestamp[];
   /**

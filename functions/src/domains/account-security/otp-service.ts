@@ -1,13 +1,13 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Password reset by one-time code. The code is drawn from a cryptographic generator, sent over the
  * messaging channel (push as fallback when enabled), and stored only as an HMAC keyed by the
  * OTP_HMAC_SECRET secret. Attempts are counted in a transaction, so parallel wrong guesses cannot
  * exceed OTP_MAX_ATTEMPTS per code, nor OTP_MAX_FAILED_PER_DAY per account and business day across
  * codes (a new code resets the first count, never the second). Nothing here logs or returns a code.
+ * A code's status moves by its machine (machine.ts) in those transactions.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
 import { messagingChannel } from '../../adapters/messaging/channel';
@@ -22,6 +22,7 @@ import { normalizeTelephone } from '../geo';
 import { getUser, telephoneOwners } from '../identity';
 import { pushToUser } from '../notifications';
 import { notifyAfter } from '../notifications';
+import { codeMachine } from './machine';
 import type { CodePurpose, ResetRecord } from './model';
 import * as repository from './repository';
 import type { PasswordResetRequest, ResetPassword, VerifyResetCode } from './schemas';
@@ -65,14 +66,14 @@ function sameHmac(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The fields of a fresh code: replaces whatever code the account had. */
-function freshCode(key: string, code: string, at: Date): Pick<ResetRecord, 'codeHmac' | 'expiresAt' | 'attempts' | 'maxAttempts' | 'status'> {
+/** The fields of a fresh code: replaces whatever code the account had (`current`), in `tx`. */
+function freshCode(tx: Transaction, key: string, current: ResetRecord | undefined, code: string, at: Date): Pick<ResetRecord, 'codeHmac' | 'expiresAt' | 'attempts' | 'maxAttempts' | 'status'> {
   return {
     codeHmac: hmacOf(key, code),
     expiresAt: Timestamp.fromMillis(at.getTime() + config().OTP_TTL_MS),
     attempts: 0,
     maxAttempts: config().OTP_MAX_ATTEMPTS,
-    status: 'pending',
+    ...(current ? codeMachine.move(tx, { id: key, from: current.status, event: 'issue', at }) : codeMachine.start(tx, { id: key, to: 'pending', at })),
   };
 }
 
@@ -114,7 +115,7 @@ export async function sendCode(account: Account, language: Language): Promise<{ 
   const settings = config();
   const code = newCode();
   const at = now();
-  const refusal = await repository.updateReset<'OTP_DAILY_LIMIT' | 'OTP_THROTTLED' | undefined>(account.key, (current) => {
+  const refusal = await repository.updateReset<'OTP_DAILY_LIMIT' | 'OTP_THROTTLED' | undefined>(account.key, (current, tx) => {
     // A code that could not be used today is not worth sending.
     if (failuresOn(current, today(at)) >= settings.OTP_MAX_FAILED_PER_DAY) return { outcome: 'OTP_DAILY_LIMIT' };
     const recent = (current?.sends ?? []).filter((sent) => at.getTime() - sent.toMillis() < HOUR_MS);
@@ -126,7 +127,7 @@ export async function sendCode(account: Account, language: Language): Promise<{ 
       write: {
         uid: account.uid,
         app: account.app,
-        ...freshCode(account.key, code, at),
+        ...freshCode(tx, account.key, current, code, at),
         sends: [...recent, Timestamp.fromDate(at)],
         updatedAt: Timestamp.fromDate(at),
       },
@@ -163,7 +164,7 @@ export async function checkCode(key: string, otp: string, consume: boolean, purp
   const at = now();
   const day = today(at);
   const dailyCap = config().OTP_MAX_FAILED_PER_DAY;
-  const outcome = await repository.updateReset<CheckOutcome>(key, (current) => {
+  const outcome = await repository.updateReset<CheckOutcome>(key, (current, tx) => {
     if (!current) return { outcome: { ok: false, code: 'OTP_INVALID' } };
     const failed = failuresOn(current, day);
     if (failed >= dailyCap) return { outcome: { ok: false, code: 'OTP_DAILY_LIMIT' } };
@@ -177,12 +178,12 @@ export async function checkCode(key: string, otp: string, consume: boolean, purp
         failedDay: day,
         failedToday: failed + 1,
         updatedAt: Timestamp.fromDate(at),
-        ...(attempts >= current.maxAttempts ? { status: 'locked' as const } : {}),
+        ...(attempts >= current.maxAttempts ? codeMachine.move(tx, { id: key, from: current.status, event: 'lock', at }) : {}),
       };
       const blocked = failed + 1 === dailyCap ? { uid: current.uid, day } : undefined;
       return { outcome: { ok: false, code: 'OTP_INVALID', blocked }, write };
     }
-    return { outcome: { ok: true, uid: current.uid }, write: consume ? { status: 'used', updatedAt: Timestamp.fromDate(at) } : undefined };
+    return { outcome: { ok: true, uid: current.uid }, write: consume ? codeMachine.move(tx, { id: key, from: current.status, event: 'use', at }) : undefined };
   }, purpose);
   if (outcome.ok) return outcome.uid;
   // The account and the day make the event: however many refusals follow, one notice (it speaks of the password).
@@ -209,13 +210,22 @@ export async function resetPassword(input: z.output<typeof ResetPassword>) {
   try {
     await auth().updateUser(uid, { password: input.newPassword });
   } catch (error) {
-    await repository.updateReset(account.key, () => ({ outcome: undefined, write: { status: 'pending' } }));
+    await giveBack(account.key, 'reset');
     throw error;
   }
   await auth().revokeRefreshTokens(uid);
   // The code's key and this moment make the event: one reset, one notice.
   await notifyAfter(uid, { type: 'password_changed', key: `${account.key}:${now().getTime()}` });
   return { reset: true as const };
+}
+
+/**
+ * Gives a used code back for another try, when the work it was used up for failed after the check.
+ * Only a code still `used` goes back: a newer code sent meanwhile is left as it is.
+ */
+export async function giveBack(key: string, purpose: CodePurpose): Promise<void> {
+  const at = now();
+  await repository.updateReset(key, (current, tx) => ({ outcome: undefined, write: current && codeMachine.tryMove(tx, { id: key, from: current.status, event: 'give_back', at }) }), purpose);
 }
 
 /**
@@ -229,9 +239,9 @@ export async function onMessageStatus(messageId: string, status: string, timesta
     messageId,
     status,
     timestamp,
-    (message, reset) => {
+    (message, reset, tx) => {
       if (!pushFallbackOf(message.purpose ?? 'reset') || !reset || reset.status !== 'pending') return undefined;
-      return { ...freshCode(message.resetKey, code, at), updatedAt: Timestamp.fromDate(at) };
+      return { ...freshCode(tx, message.resetKey, reset, code, at), updatedAt: Timestamp.fromDate(at) };
     },
     at,
   );

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Proof of an account's telephone: a code sent to the number of the caller's profile over the
  * one-time code channel (the messaging channel; push only when PHONE_PROOF_PUSH_FALLBACK is on),
@@ -10,10 +9,7 @@ import type { ProfileCaller } from '../../core/auth';
 import { ApiError } from '../../core/errors';
 import type { Language } from '../../core/i18n';
 import { getUser, markTelephoneProven } from '../identity';
-import { type Account, checkCode, sendCode } from './otp-service';
-import { updateReset } from './repository';
-
-const giveBack = (uid: string) => updateReset(uid, () => ({ outcome: undefined, write: { status: 'pending' } }), 'phone');
+import { type Account, checkCode, giveBack, sendCode } from './otp-service';
 
 async function accountOf(caller: ProfileCaller): Promise<Account> {
   const user = await getUser(caller.uid);
@@ -51,7 +47,7 @@ export async function verifyPhoneProof(caller: ProfileCaller, otp: string) {
     proof = await markTelephoneProven(caller.uid);
   } catch (error) {
     // Not proven after all: the code is given back for another try.
-    await giveBack(caller.uid);
+    await giveBack(caller.uid, 'phone');
     throw error;
   }
   return { telephone: user.telephone, telephoneVerifie: true as const, telephoneVerifieAt: proof.verifiedAt.toISOString(), verifiedNow: proof.verifiedNow };

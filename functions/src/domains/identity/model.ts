@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /** The stored shape of a user profile (`users/{uid}`). */
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../core/clock';
@@ -28,8 +27,9 @@ export interface UserDocument {
   typeAgent?: AgentType;
   referralCode?: string;
   referredBy?: { code: string; agentId: string };
-  transitaireVerification?: { statut: 'none' | 'pending' | 'approved' | 'rejected'; rejectionMotif?: string };
-  /** When the copy of the transit domain's verification status was taken (ms): older events are ignored. */
+  /** A forwarder's copy of its forwarder file's status (forwarder-file-copy.ts). */
+  transitaireVerification?: ForwarderFileCopy;
+  /** When the copy of the forwarder file's status was taken (ms): older events are ignored. */
   transitaireVerificationAt?: number;
   /**
    * The owner proved it receives messages at `telephone` (a code sent there and typed back,
@@ -41,6 +41,15 @@ export interface UserDocument {
   updatedAt: Timestamp;
 }
 
+/**
+ * The profile's copy of its forwarder file's status, kept by the transit domain, which owns the file
+ * and its table (a copy, not a process of identity: it moves only with the file).
+ */
+export interface ForwarderFileCopy {
+  statut: 'none' | 'pending' | 'approved' | 'rejected';
+  rejectionMotif?: string;
+}
+
 export interface UserListFilters {
   role?: Role;
   isBlocked?: boolean;
@@ -49,13 +58,21 @@ export interface UserListFilters {
   nationalNumber?: string;
 }
 
+/**
+ * A new forwarder's copy: the forwarder file's status before any submission. Transit's table names
+ * it (`none`), but identity sits below transit and cannot import it; the copy is not a process
+ * of its own, so no machine of identity starts it.
+ */
+// eslint-disable-next-line boundaries/status-via-machine -- the copy of another domain's status at creation, not a process's move
+const NO_FORWARDER_FILE: ForwarderFileCopy = { statut: 'none' };
+
 export function searchNameOf(nom: string, prenoms: string): string {
   return searchKey(`${nom} ${prenoms}`);
 }
 
 /**
  * A new profile as sign-up and operators create it: not blocked, no photo or city yet, a forwarder
- * starting with verification `none`.
+ * with no forwarder file yet (`none`).
  */
 export function newUserDocument(fields: {
   telephone: NormalizedTelephone;
@@ -81,7 +98,7 @@ export function newUserDocument(fields: {
     photoUrl: null,
     ville: null,
     ...fields.extras,
-    ...(fields.role === 'transitaire' ? { transitaireVerification: { statut: 'none' as const } } : {}),
+    ...(fields.role === 'transitaire' ? { transitaireVerification: NO_FORWARDER_FILE } : {}),
     createdAt: at,
     updatedAt: at,
   };

@@ -9,7 +9,8 @@ import { auth } from '../../core/firebase';
 import { type AgentType, appOfRole, type Role } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo';
 import { newUserDocument, type UserDocument } from './model';
-import * as repository from './repository';
+import * as profiles from './profiles';
+import * as registration from './registration';
 
 export interface AccountRequest {
   /** The account's uid when it is created (the demo accounts have fixed ones); the provider draws one otherwise. */
@@ -49,16 +50,16 @@ export async function provisionAccount(request: AccountRequest): Promise<Provisi
     : (await auth().createUser({ uid: request.uid, email, password: request.password, displayName })).uid;
 
   const extras = { typeAgent: request.typeAgent, referralCode: request.referralCode, vendeurType: request.vendeurType };
-  const profile = await repository.findUser(uid);
+  const profile = await profiles.findUser(uid);
   if (profile) {
-    await repository.mutateUser(uid, () => ({ role: request.role, isBlocked: false, ...extras }));
+    await profiles.mutateUser(uid, () => ({ role: request.role, isBlocked: false, ...extras }));
   } else {
-    await repository.createUser(
+    await registration.createUser(
       uid,
       newUserDocument({ telephone, email, nom: request.nom, prenoms: request.prenoms, role: request.role, extras }),
     );
   }
-  if (request.referralCode) await repository.saveReferralCode(request.referralCode, uid);
+  if (request.referralCode) await registration.saveReferralCode(request.referralCode, uid);
   return { uid, email, telephone: telephone.e164, role: request.role, created: !profile };
 }
 
@@ -78,7 +79,7 @@ export interface AgentAccountRequest {
  * The login gets a random password nobody is told (never returned, stored or logged): the agent
  * chooses its own through the password reset (DOMAIN.md, "Admin powers").
  */
-export async function createAgentAccount(request: AgentAccountRequest, issueCode: repository.CodeIssue): Promise<{ uid: string; profile: UserDocument }> {
+export async function createAgentAccount(request: AgentAccountRequest, issueCode: registration.CodeIssue): Promise<{ uid: string; profile: UserDocument }> {
   const telephone = normalizeTelephone(request.telephone, request.pays);
   const email = syntheticEmail(telephone, appOfRole('agentCommercial'));
   const password = randomBytes(32).toString('base64url');
@@ -90,7 +91,7 @@ export async function createAgentAccount(request: AgentAccountRequest, issueCode
     });
   const document = newUserDocument({ telephone, email, nom: request.nom, prenoms: request.prenoms, role: 'agentCommercial', extras: { typeAgent: request.typeAgent } });
   try {
-    return { uid, profile: await repository.createUser(uid, document, { issueCode }) };
+    return { uid, profile: await registration.createUser(uid, document, { issueCode }) };
   } catch (error) {
     await auth().deleteUser(uid).catch(() => undefined);
     throw error;

@@ -16,7 +16,10 @@ import { type PageRequest, toPage } from '../../core/pagination';
 import { appOfRole, isAdminRole, type Role, SELF_SIGNUP_ROLES } from '../../core/roles';
 import { normalizeTelephone, syntheticEmail } from '../geo';
 import { newUserDocument, searchNameOf, type UserDocument, type UserListFilters } from './model';
-import * as repository from './repository';
+import * as profiles from './profiles';
+import * as pushTokens from './push-tokens';
+import * as registration from './registration';
+import * as telephones from './telephones';
 import type { PublicProfile, RegisterRequest, UpdateMeRequest, UserProfile } from './schemas';
 
 type Profile = z.input<typeof UserProfile>;
@@ -54,7 +57,7 @@ export function publicProfileOf(id: string, user: UserDocument): Public {
 }
 
 export async function getUser(uid: string): Promise<UserDocument | undefined> {
-  return repository.findUser(uid);
+  return profiles.findUser(uid);
 }
 
 /**
@@ -64,7 +67,7 @@ export async function getUser(uid: string): Promise<UserDocument | undefined> {
  */
 export async function samePerson(uid: string, otherUid: string): Promise<boolean> {
   if (uid === otherUid) return true;
-  const [user, other] = await Promise.all([repository.findUser(uid), repository.findUser(otherUid)]);
+  const [user, other] = await Promise.all([profiles.findUser(uid), profiles.findUser(otherUid)]);
   return Boolean(user?.telephone && user.telephone === other?.telephone);
 }
 
@@ -94,7 +97,7 @@ export async function register(caller: TokenCaller, input: z.output<typeof Regis
     role: input.role,
     extras: { vendeurType: input.vendeurType },
   });
-  return toProfile(caller.uid, await repository.createUser(caller.uid, user, { referralCode: input.referralCode }));
+  return toProfile(caller.uid, await registration.createUser(caller.uid, user, { referralCode: input.referralCode }));
 }
 
 export function me(caller: ProfileCaller): Profile {
@@ -103,13 +106,13 @@ export function me(caller: ProfileCaller): Profile {
 
 /** The user itself and admins see everything; everyone else the public profile. */
 export async function viewUser(caller: ProfileCaller, id: string): Promise<Profile | Public> {
-  const user = id === caller.uid ? (caller.profile as UserDocument) : await repository.findUser(id);
+  const user = id === caller.uid ? (caller.profile as UserDocument) : await profiles.findUser(id);
   if (!user) throw new ApiError('USER_NOT_FOUND');
   return id === caller.uid || isAdminRole(caller.role) ? toProfile(id, user) : publicProfileOf(id, user);
 }
 
 export async function updateMe(caller: ProfileCaller, patch: z.output<typeof UpdateMeRequest>): Promise<Profile> {
-  const updated = await repository.mutateUser(caller.uid, (current) => {
+  const updated = await profiles.mutateUser(caller.uid, (current) => {
     const nom = patch.nom ?? current.nom;
     const prenoms = patch.prenoms ?? current.prenoms;
     // The stored file behind the photo, if it is one of ours: the upload clean-up keeps it.
@@ -121,7 +124,7 @@ export async function updateMe(caller: ProfileCaller, patch: z.output<typeof Upd
 }
 
 export async function listUsers(filters: { role?: Role; isBlocked?: boolean; q?: string }, page: PageRequest) {
-  const result = await repository.listUsers(toListFilters(filters), page);
+  const result = await profiles.listUsers(toListFilters(filters), page);
   return toPage(
     page,
     result.items.map(({ id, user }) => toProfile(id, user)),
@@ -155,7 +158,7 @@ function assertMayModerate(caller: ProfileCaller, targetId: string, targetRole: 
  * revoked so the apps cannot mint new ID tokens (current ones are refused as revoked).
  */
 export async function setBlocked(caller: ProfileCaller, id: string, blocked: boolean, motif?: string): Promise<Profile> {
-  const updated = await repository.mutateUser(
+  const updated = await profiles.mutateUser(
     id,
     (current) => {
       assertMayModerate(caller, id, current.role);
@@ -180,7 +183,7 @@ export async function setBlocked(caller: ProfileCaller, id: string, blocked: boo
 }
 
 export async function changeRole(caller: ProfileCaller, id: string, role: Role): Promise<Profile> {
-  const updated = await repository.mutateUser(
+  const updated = await profiles.mutateUser(
     id,
     (current) => {
       assertMayModerate(caller, id, current.role);
@@ -197,25 +200,25 @@ export async function changeRole(caller: ProfileCaller, id: string, role: Role):
 
 /** Whether a stored file is someone's profile photo (the upload clean-up asks). */
 export async function isProfilePhoto(path: string): Promise<boolean> {
-  return repository.anyUserWith('photoPath', path);
+  return profiles.anyUserWith('photoPath', path);
 }
 
 export async function registerPushToken(caller: ProfileCaller, token: string, platform: 'android' | 'ios' | 'web') {
-  const device = await repository.upsertPushToken(caller.uid, token, platform, config().PUSH_TOKENS_MAX_PER_USER);
+  const device = await pushTokens.upsertPushToken(caller.uid, token, platform, config().PUSH_TOKENS_MAX_PER_USER);
   return { id: device.id, platform: device.platform, lastSeenAt: device.lastSeenAt.toDate().toISOString() };
 }
 
 export async function removePushToken(caller: ProfileCaller, token: string) {
-  return { removed: await repository.removePushToken(caller.uid, token) };
+  return { removed: await pushTokens.removePushToken(caller.uid, token) };
 }
 
 export function pushTokensOf(uid: string): Promise<string[]> {
-  return repository.listPushTokens(uid, config().PUSH_TOKENS_MAX_PER_USER);
+  return pushTokens.listPushTokens(uid, config().PUSH_TOKENS_MAX_PER_USER);
 }
 
 /** Drops tokens the push service reported as dead. */
 export function prunePushTokens(uid: string, tokens: string[]): Promise<void> {
-  return repository.removePushTokens(uid, tokens);
+  return pushTokens.removePushTokens(uid, tokens);
 }
 
 /**
@@ -224,7 +227,7 @@ export function prunePushTokens(uid: string, tokens: string[]): Promise<void> {
  * later one changes nothing and says so.
  */
 export function markTelephoneProven(uid: string): Promise<{ verifiedNow: boolean; verifiedAt: Date }> {
-  return repository.markTelephoneProven(uid, now());
+  return telephones.markTelephoneProven(uid, now());
 }
 
 /**
@@ -238,10 +241,10 @@ export function requireProvenTelephone(caller: ProfileCaller): void {
 }
 
 export function telephoneOwners(e164: string) {
-  return repository.telephoneOwners(e164);
+  return telephones.telephoneOwners(e164);
 }
 
 /** A page of a walk over the users (of a role, or all), in id order; broadcasts use it. */
 export function usersAfter(role: Role | undefined, afterUid: string | null, limit: number) {
-  return repository.usersAfter(role, afterUid, limit);
+  return profiles.usersAfter(role, afterUid, limit);
 }

@@ -1,16 +1,19 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Admin messages (`adminMessages/{id}`) and the pages of their delivery. A page of recipients is
  * written in one transaction with the message's cursor, and only from the cursor it was read at:
- * a task delivered twice finds the cursor moved and writes nothing.
+ * a task delivered twice finds the cursor moved and writes nothing. Its status moves by its machine
+ * (machine.ts) in those transactions.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
+import type { HistoryEntry } from '../../../core/fsm';
 import { type PageRequest, readPage } from '../../../core/pagination';
 import type { Role } from '../../../core/roles';
 import type { NotificationText } from '../notice-texts';
 import { type NotificationDocument, notificationsOf } from '../repository';
+import { adminMessageMachine } from './machine';
+import type { AdminMessageStatus } from './state';
 
 export interface AdminMessageDocument {
   audience: Role | 'all';
@@ -18,26 +21,46 @@ export interface AdminMessageDocument {
   /** English text; recipients reading English get the French one when it is missing. */
   en: NotificationText | null;
   sentBy: string;
-  statut: 'sending' | 'sent' | 'failed';
+  statut: AdminMessageStatus;
+  /** Its moves, the broadcast first (absent on messages stored before the delivery had a machine). */
+  history?: HistoryEntry<AdminMessageStatus>[];
   /** Id of the last user a page was written for; null before the first page. */
   cursor: string | null;
   recipients: number;
   createdAt: Timestamp;
   finishedAt: Timestamp | null;
+  /** The moment of its last move. */
+  updatedAt?: Timestamp;
 }
+
+/** What the broadcast knows of a new message: the rest (its status and first history entry) is its machine's. */
+export type NewAdminMessage = Omit<AdminMessageDocument, 'statut' | 'history' | 'updatedAt'>;
 
 const messages = () => collection<AdminMessageDocument>(COLLECTIONS.adminMessages);
 
-export async function createMessage(id: string, message: AdminMessageDocument): Promise<void> {
-  await messages().doc(id).create(message);
+/**
+ * Stores a new message in its first status, `sending`, sent by `message.sentBy`; answers it as
+ * stored. One write, no transaction: its machine emits nothing at the start.
+ */
+export async function createMessage(id: string, message: NewAdminMessage, at: Date): Promise<AdminMessageDocument> {
+  const stored: AdminMessageDocument = { ...message, ...adminMessageMachine.start(null, { id, to: 'sending', at, by: message.sentBy }) };
+  await messages().doc(id).create(stored);
+  return stored;
 }
 
 export async function findMessage(id: string): Promise<AdminMessageDocument | undefined> {
   return (await messages().doc(id).get()).data();
 }
 
-export async function markFailed(id: string, at: Date): Promise<void> {
-  await messages().doc(id).update({ statut: 'failed', finishedAt: Timestamp.fromDate(at) });
+/** Ends a message whose delivery could not start (`reason`: why), if it is still sending. */
+export async function markFailed(id: string, at: Date, reason: string): Promise<void> {
+  const ref = messages().doc(id);
+  await runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data();
+    if (!current) return;
+    const moved = adminMessageMachine.tryMove(tx, { id, from: current.statut, event: 'fail', at, reason, history: current.history ?? [] });
+    if (moved) tx.update(ref, { ...moved, finishedAt: Timestamp.fromDate(at) });
+  });
 }
 
 /**
@@ -60,7 +83,7 @@ export async function writePage(
     tx.update(ref, {
       cursor: nextCursor ?? cursor,
       recipients: current.recipients + notifications.length,
-      ...(done ? { statut: 'sent', finishedAt: Timestamp.fromDate(at) } : {}),
+      ...(done ? { ...adminMessageMachine.move(tx, { id, from: current.statut, event: 'finish', at, history: current.history ?? [] }), finishedAt: Timestamp.fromDate(at) } : {}),
     });
     return true;
   });

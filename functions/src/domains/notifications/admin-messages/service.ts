@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Admin broadcasts to a role or to everyone. A request never walks the whole user base: it stores
  * the message and queues its delivery; each task writes one page of recipients' notifications
@@ -50,24 +49,17 @@ async function queuePage(messageId: string, cursor: string | null): Promise<void
 export async function broadcast(caller: ProfileCaller, input: z.output<typeof AdminMessageRequest>): Promise<MessageView> {
   const id = randomUUID();
   const at = now();
-  const message: AdminMessageDocument = {
-    audience: input.audience,
-    fr: input.fr,
-    en: input.en ?? null,
-    sentBy: caller.uid,
-    statut: 'sending',
-    cursor: null,
-    recipients: 0,
-    createdAt: Timestamp.fromDate(at),
-    finishedAt: null,
-  };
-  await repository.createMessage(id, message);
+  const message = await repository.createMessage(
+    id,
+    { audience: input.audience, fr: input.fr, en: input.en ?? null, sentBy: caller.uid, cursor: null, recipients: 0, createdAt: Timestamp.fromDate(at), finishedAt: null },
+    at,
+  );
   if (config().ADMIN_MESSAGE_TASKS_ENABLED) {
     try {
       await queuePage(id, null);
     } catch (error) {
       logger.error('admin message not queued', { id, error: String(error) });
-      await repository.markFailed(id, now());
+      await repository.markFailed(id, now(), 'TASK_QUEUE_UNAVAILABLE');
       throw new ApiError('TASK_QUEUE_UNAVAILABLE');
     }
   }

@@ -17,7 +17,7 @@ import { emit } from '../../../core/events';
 import { isoOrNull } from '../../../core/firestore';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { cardLinks, cardProblem } from '../../catalog';
-import { verificationStatusWriter } from '../../identity';
+import { forwarderFileStatusWriter } from '../../identity';
 import { listingWriter } from '../directory/service';
 import { cardFilesOf, hasBothCards, keepCards, registerCards } from './documents';
 import { CARD_SIDES, type Dossier, files, type Status, type ForwarderFileDocument } from './model';
@@ -50,7 +50,7 @@ async function change(
 ) {
   const fileRef = files().doc(userId);
   return runTransaction(async (tx) => {
-    const [file, profile, writeListing, writeAlso] = await Promise.all([tx.get(fileRef), verificationStatusWriter(tx, userId), listingWriter(tx, userId), alsoWrite?.(tx)]);
+    const [file, profile, writeListing, writeAlso] = await Promise.all([tx.get(fileRef), forwarderFileStatusWriter(tx, userId), listingWriter(tx, userId), alsoWrite?.(tx)]);
     if (profile.user?.role !== 'transitaire') throw new ApiError('USER_NOT_FOUND');
     const current = file.data();
     // The table answers first: a file in the wrong status is INVALID_TRANSITION whatever else is wrong with it.
