@@ -8,7 +8,7 @@ import { emit } from '../../functions/src/core/events';
 import { db, runTransaction } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { deliverTemplateNotice } from '../../functions/src/domains/notifications/template-delivery';
-import { VERIFICATION_EVENTS, VERIFICATION_STATUSES, VERIFICATION_TRANSITIONS } from '../../functions/src/domains/catalog/verification/state';
+import { INSPECTION_EVENTS, INSPECTION_STATUSES, INSPECTION_TRANSITIONS } from '../../functions/src/domains/catalog/inspection/state';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { FakePartner } from '../helpers/fake-partner';
 import { api, bearer, bytes } from '../helpers/api';
@@ -57,7 +57,7 @@ async function requested(titre = 'Toyota RAV4 2018') {
 }
 
 it('walks the status table: allowed moves move, the others answer INVALID_TRANSITION', () => {
-  walk(VERIFICATION_TRANSITIONS, VERIFICATION_STATUSES, VERIFICATION_EVENTS, {
+  walk(INSPECTION_TRANSITIONS, INSPECTION_STATUSES, INSPECTION_EVENTS, {
     'en_attente --start-->': 'en_cours',
     'en_attente --report-->': 'rapport_disponible',
     'en_attente --cancel-->': 'annule',
