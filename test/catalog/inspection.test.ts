@@ -68,6 +68,19 @@ it('walks the status table: allowed moves move, the others answer INVALID_TRANSI
   });
 });
 
+it('keeps the moves of a request in its history: opened by the buyer, taken and cancelled by the admin with the reason', async () => {
+  const { buyer, articleId, id } = await requested('Mazda CX-5 2019');
+  await setStatus(gestionnaire, articleId, { statut: 'en_cours' });
+  await setStatus(admin, articleId, { statut: 'annule', motif: 'Véhicule introuvable' });
+  const stored = await request(id);
+  expect(stored.statut).toBe('annule');
+  expect(stored.history.map((entry: { statut: string; by: string; reason: string | null }) => ({ statut: entry.statut, by: entry.by, reason: entry.reason }))).toEqual([
+    { statut: 'en_attente', by: buyer.uid, reason: null },
+    { statut: 'en_cours', by: gestionnaire.uid, reason: null },
+    { statut: 'annule', by: admin.uid, reason: 'Véhicule introuvable' },
+  ]);
+});
+
 it('runs the whole flow: payment, inspection, report read through a link, acceptance that lets the journey be handed over', async () => {
   const seller = await createUser('vendeur');
   const buyer = await createUser('acheteur');

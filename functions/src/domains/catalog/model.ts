@@ -32,7 +32,7 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   soldTo?: string | null;
   /** The buyer of that purchase: it may still pay for a verification of the vehicle it bought. */
   soldToBuyer?: string | null;
-  /** Verification requests waiting for this listing's inspection (catalog/verification: bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE). */
+  /** Verification requests waiting for this listing's inspection (catalog/inspection: bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE). */
   verificationsOuvertes?: number;
   /**
    * False while the listing is a part of a seller whose access is over (seller-parts.ts): searches

@@ -1,4 +1,4 @@
-/** The stored shape of a verification request (`verifications/{paymentId}`) and its public view. */
+/** The stored shape of an inspection request (`verifications/{paymentId}`) and its public view. */
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { HistoryEntry } from '../../../core/fsm';
 import type { z } from 'zod';

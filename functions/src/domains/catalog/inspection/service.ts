@@ -1,5 +1,6 @@
 /**
- * Paid verification of a listing (DOMAIN.md): a buyer pays the verification price; the request is
+ * The paid inspection of a listing (DOMAIN.md, "Verification of an article"; the API says
+ * `verification`): a buyer pays the verification price; the request is
  * then created `en_attente` and the seller told. Admins take the inspection and attach its report
  * (admin.ts); the buyer reads it and decides (buyer.ts). Every change of status emits
  * `verification.status_changed`, which the counters (stats.ts), transit and commerce follow.

@@ -1,5 +1,5 @@
 /**
- * Life of a paid verification of a listing (`statut`), DOMAIN.md's "Verification of an article" as data.
+ * Life of a paid inspection of a listing (`statut`), DOMAIN.md's "Verification of an article" as data.
  *  - `en_attente` --start--> `en_cours` (an admin took the inspection)
  *  - `en_attente`, `en_cours` --report--> `rapport_disponible` (an admin attached the PDF report; an
  *    inspector who went and wrote the report at once need not pass through `en_cours`)
