@@ -14,9 +14,10 @@ import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { TRANSIT_PURCHASE_FILTERS } from '../../functions/src/domains/commerce/achats/lookup';
 import { planUserList } from '../../functions/src/domains/identity/profiles';
 import { AUDIT_FILTERS, type AuditFilterName, type AuditListFilters, planAuditList } from '../../functions/src/domains/admin/audit/listing';
-import { ADMIN_FILTERS as VERIFICATION_FILTERS, planVerificationList, type VerificationListFilters } from '../../functions/src/domains/catalog/verification/listing';
+import { ADMIN_FILTERS as VERIFICATION_FILTERS, planInspectionList, type InspectionListFilters } from '../../functions/src/domains/catalog/inspection/listing';
 import { ADMIN_FILTERS, type DeliveryListFilters, type DeliveryListScope, planDeliveryList } from '../../functions/src/domains/logistics/deliveries/listing';
-import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, PART_ACCESS_QUERIES, planArticleQuery } from '../../functions/src/domains/catalog/repository';
+import { PART_ACCESS_QUERIES } from '../../functions/src/domains/catalog/part-access';
+import { type ArticleFilters, type ArticleSort, EQUALITY_FIELDS, planArticleQuery } from '../../functions/src/domains/catalog/search-query';
 import { allRouters, CATCH_ALL_FUNCTION, FUNCTION_GROUPS, FUNCTION_NAMES, REGION } from '../../functions/src/groups';
 import { serviceDocument } from '../../functions/src/openapi-document';
 
@@ -398,11 +399,11 @@ describe('Firestore configuration', () => {
   });
 
   it('has a composite index for every verification request list the code can issue, and refuses the combinations without one', () => {
-    const names = ['statut', ...VERIFICATION_FILTERS] as Array<keyof VerificationListFilters>;
+    const names = ['statut', ...VERIFICATION_FILTERS] as Array<keyof InspectionListFilters>;
     const { issued, missing } = walkListPlans(COLLECTIONS.verifications, names, (chosen) => {
-      const filters: VerificationListFilters = {};
+      const filters: InspectionListFilters = {};
       for (const name of chosen) filters[name] = 'x';
-      return planVerificationList(filters).map(([field]) => field);
+      return planInspectionList(filters).map(([field]) => field);
     });
     expect(issued).toEqual(expect.arrayContaining(['statut', 'articleId', 'acheteur', 'statut+articleId', 'statut+acheteur']));
     expect(issued).not.toContain('statut+articleId+acheteur');

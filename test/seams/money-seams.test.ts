@@ -21,7 +21,7 @@ import { forwarder, paidTransitPurchase, selectForwarder } from '../helpers/tran
 import { attachReport, payVerification, startVerificationPayment } from '../helpers/verification';
 import { storedWallet, zeroWallet } from '../helpers/wallets';
 import { frozenClock, resetClock, restoreSettings } from '../helpers/settings';
-import { closeLapsedDecisions } from '../../functions/src/domains/catalog/verification/buyer';
+import { closeLapsedDecisions } from '../../functions/src/domains/catalog/inspection/buyer';
 import { onAchatDelivered } from '../../functions/src/domains/commerce/achats/handover';
 
 const { sandbox } = useFeexPaySandbox();

@@ -12,10 +12,10 @@ import { priceList } from '../domains/pricing';
 import { PDFDocument } from 'pdf-lib';
 import { embedTextFonts, printable } from '../core/pdf-fonts';
 import { searchMine } from '../domains/catalog/service';
-import { moveRequests } from '../domains/catalog/verification/admin';
-import { myVerifications } from '../domains/catalog/verification/buyer';
-import { stageReport } from '../domains/catalog/verification/report';
-import { openVerification } from '../domains/catalog/verification/service';
+import { moveRequests } from '../domains/catalog/inspection/admin';
+import { myInspections } from '../domains/catalog/inspection/buyer';
+import { stageReport } from '../domains/catalog/inspection/report';
+import { openInspection } from '../domains/catalog/inspection/service';
 
 
 export const DEMO_VERIFICATION_PAYMENT = 'demo-verification-payment';
@@ -45,13 +45,13 @@ export async function seedVerification(buyer: DemoAccount, seller: DemoAccount, 
   const asBuyer = demoCaller(buyer, 'acheteur', 'Dossou', 'Koffi');
   const asSeller = demoCaller(seller, 'vendeur', 'Agbo', 'Rachidatou');
   const asAdmin = demoCaller(admin, 'admin', 'Admin', 'Demo');
-  if ((await myVerifications(asBuyer, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
+  if ((await myInspections(asBuyer, { page: 1, limit: 1, offset: 0 })).pagination.total > 0) return;
   const vehicle = (await searchMine(asSeller, undefined, { page: 1, limit: 20, offset: 0 })).items.find((listing) => listing.type !== 'piece' && listing.statut === 'en_ligne');
   if (!vehicle) return;
   // The effect of the verification payment, as the payments flow runs it.
   const { prix } = await priceList('verification-pricing');
   await demoPayment(DEMO_VERIFICATION_PAYMENT, buyer.uid, 'verification', prix, { articleId: vehicle.id });
-  await openVerification(DEMO_VERIFICATION_PAYMENT, vehicle.id, buyer.uid);
+  await openInspection(DEMO_VERIFICATION_PAYMENT, vehicle.id, buyer.uid);
   const { rapportId } = await stageReport(vehicle.id, await reportPdf(vehicle.titre));
   await moveRequests(asAdmin, vehicle.id, { statut: 'rapport_disponible', rapportId });
   console.log(`  a verification of "${vehicle.titre}" with its report: GET /api/verification/mine (demo buyer)`);

@@ -63,7 +63,7 @@ export const errors = {
     fr: 'Cette pièce d’identité n’a pas été envoyée. Envoyez-la d’abord.',
     en: 'This identity card was never uploaded. Upload it first.',
   },
-  // Verification of listings (catalog/verification)
+  // Verification of listings (catalog/inspection)
   /** No such verification request, or one the caller is neither the buyer, the seller nor an admin of. */
   VERIFICATION_NOT_FOUND: {
     status: 404,

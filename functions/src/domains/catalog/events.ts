@@ -1,6 +1,6 @@
 /** Events the catalog domain emits (docs/events.md, generated from these declarations). */
 import type { ArticleStatus } from './state';
-import type { VerificationStatus } from './verification/state';
+import type { InspectionStatus } from './inspection/state';
 
 /** An admin rejected a paid advertisement: its payment's money goes back. */
 export interface PubliciteRefundDue {
@@ -73,8 +73,8 @@ export interface VerificationStatusChanged {
   acheteur: string;
   vendeur: string;
   paymentId: string;
-  from: VerificationStatus | null;
-  to: VerificationStatus;
+  from: InspectionStatus | null;
+  to: InspectionStatus;
   /** Why an admin cancelled (`annule`), else null. */
   motif: string | null;
   /** When the request was opened, and when it moved (ISO): the counters' time to report. */
@@ -87,8 +87,8 @@ declare module '../../core/events/catalog' {
     /**
      * A listing was created, changed status or was deleted (key: `{articleId}_{to or supprime}_{at ms}`,
      * core/fsm's one policy).
-     * Emitted by the repository's every write of a listing's `statut` (creation, moderation, edit back to
-     * `en_attente`, withdrawal, sale, deletion: `status-events.ts`), in its transaction.
+     * Emitted by the listing's machine (`machine.ts`) with every write of its `statut` (creation,
+     * moderation, edit back to `en_attente`, withdrawal, sale, deletion), in its transaction.
      */
     'article.status_changed': ArticleStatusChanged;
     /**

@@ -7,9 +7,10 @@
  */
 export { KycPath } from './uploads/schemas';
 export { cardLinks, cardProblem, identityCardFile } from './kyc/service';
-export { getArticle, prepareSale, prepareUnsale } from './service';
+export { getArticle } from './listing-view';
+export { prepareSale, prepareUnsale } from './sale';
 export { giveBackUnits, type HeldUnits, prepareStockReturn, prepareUnitsSold, takeUnits } from './stock/service';
 export { isPublic, isReadableByAll } from './visibility';
 export { keepForChat, releaseUpload, uploadKeeper, uploadOwner } from './uploads/ledger';
 export { ACCEPTED_TYPES, readUpload, storePrivateImage } from './media';
-export { latestVerificationStatus } from './verification/buyer';
+export { latestVerificationStatus } from './inspection/buyer';

@@ -2,7 +2,8 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ArticleInput } from './schemas';
-import type { ArticleStatus } from './state';
+import type { ListingHistoryEntry } from './machine';
+import type { ArticleStatus, SaleStatus } from './state';
 
 export type ArticleFields = z.output<typeof ArticleInput>;
 
@@ -26,12 +27,12 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   viewsBase?: number;
   /** Server-owned: when `views` was last rolled up. */
   viewsRolledUpAt?: Timestamp;
-  statutVente: 'disponible' | 'vendu';
+  statutVente: SaleStatus;
   /** The purchase that bought it. */
   soldTo?: string | null;
   /** The buyer of that purchase: it may still pay for a verification of the vehicle it bought. */
   soldToBuyer?: string | null;
-  /** Verification requests waiting for this listing's inspection (catalog/verification: bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE). */
+  /** Verification requests waiting for this listing's inspection (catalog/inspection: bounded by VERIFICATION_MAX_OPEN_PER_ARTICLE). */
   verificationsOuvertes?: number;
   /**
    * False while the listing is a part of a seller whose access is over (seller-parts.ts): searches
@@ -44,6 +45,8 @@ export interface ArticleDocument extends Omit<ArticleFields, 'photos'> {
   marqueKey: string | null;
   modeleKey: string | null;
   villeKey: string;
+  /** Its status moves, the latest ones (machine.ts); absent on listings that have not moved since histories exist. */
+  history?: ListingHistoryEntry[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
   publishedAt: Timestamp | null;

@@ -20,7 +20,7 @@ export const manifest = {
     { group: 'catalog', paths: ['/api/upload'], load: async () => (await import('./uploads/routes')).router },
     { group: 'catalog', paths: ['/api/upload'], load: async () => (await import('./kyc/routes')).router },
     // Paid inspections of listings.
-    { group: 'catalog', paths: ['/api/verification'], load: async () => (await import('./verification/routes')).router },
+    { group: 'catalog', paths: ['/api/verification'], load: async () => (await import('./inspection/routes')).router },
     // The admins' advertisement prices.
     { group: 'admin', paths: ['/api/admin'], load: async () => (await import('./publicites/routes')).pricingRouter },
   ],
@@ -28,7 +28,7 @@ export const manifest = {
   notices: async () => (await import('./notices')).notices,
   tells: async () => (await import('./tells')).tells,
   payables: {
-    verification: async (metadata, payer) => (await import('./payables')).amountDueForVerification(metadata.articleId, payer),
+    verification: async (metadata, payer) => (await import('./payables')).amountDueForInspection(metadata.articleId, payer),
     publicite: async (metadata, payer) => (metadata.publiciteId ? (await import('./payables')).amountDueForPublicite(metadata.publiciteId, payer) : undefined),
   },
   jobs: {
@@ -45,7 +45,7 @@ export const manifest = {
     closeLapsedVerificationDecisions: {
       ...HOURLY,
       run: async () => {
-        const { closeLapsedDecisions } = await import('./verification/buyer');
+        const { closeLapsedDecisions } = await import('./inspection/buyer');
         logger.info('lapsed verification decisions closed', await closeLapsedDecisions());
       },
     },

@@ -4,6 +4,7 @@ import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { Article, ArticleIdParams, ArticleSearchQuery } from './schemas';
 import { onlineSearch } from './routes';
+import { viewArticle } from './listing-view';
 import * as catalog from './service';
 import { USER_LIMITS } from '../../core/user-limits';
 
@@ -49,5 +50,5 @@ export const router = new ApiRouter()
     params: ArticleIdParams,
     errors: ['ARTICLE_NOT_FOUND'],
     success: { description: 'The listing', data: Article },
-    handle: ({ params }) => catalog.viewArticle(undefined, params.id),
+    handle: ({ params }) => viewArticle(undefined, params.id),
   });

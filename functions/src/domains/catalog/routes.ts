@@ -4,6 +4,7 @@ import { pagedReads } from '../../core/read-ceiling';
 import { pageRequest } from '../../core/pagination';
 import { ADMIN_ROLES } from '../../core/roles';
 import { Article, ArticleIdParams, ArticleInput, ArticleSearchQuery, ArticleUpdate, MineQuery, RejectRequest, StockRequest } from './schemas';
+import { viewArticle } from './listing-view';
 import * as catalog from './service';
 import { USER_LIMITS } from '../../core/user-limits';
 
@@ -66,7 +67,7 @@ export const router = new ApiRouter()
     params: ArticleIdParams,
     errors: ['ARTICLE_NOT_FOUND'],
     success: one('The listing'),
-    handle: ({ caller, params }) => catalog.viewArticle(caller, params.id),
+    handle: ({ caller, params }) => viewArticle(caller, params.id),
   })
   .json({
     method: 'patch',

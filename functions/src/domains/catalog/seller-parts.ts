@@ -13,7 +13,7 @@
 import { now } from '../../core/clock';
 import { config } from '../../core/config';
 import { sellerAccessEnd } from '../subscriptions';
-import * as repository from './repository';
+import * as partAccess from './part-access';
 
 /** Job batches per run: a run does at most this many times SELLER_PARTS_BATCH_SIZE parts; the next run takes the rest. */
 const BATCHES_PER_RUN = 10;
@@ -23,7 +23,7 @@ export async function showSellerParts(uid: string, accessEnd: Date): Promise<{ s
   const limit = config().SELLER_PARTS_BATCH_SIZE;
   let shown = 0;
   for (;;) {
-    const batch = await repository.extendPartsOf(uid, accessEnd, limit, now());
+    const batch = await partAccess.extendPartsOf(uid, accessEnd, limit, now());
     shown += batch;
     if (batch < limit) return { shown };
   }
@@ -35,9 +35,9 @@ export async function hideLapsedSellerParts(): Promise<{ hidden: number; extende
   const done = { hidden: 0, extended: 0 };
   for (let run = 0; run < BATCHES_PER_RUN; run += 1) {
     const at = now();
-    const due = await repository.lapsedParts(at, limit);
+    const due = await partAccess.lapsedParts(at, limit);
     for (const part of due) {
-      const outcome = await repository.refreshPartAccess(part.id, (tx) => sellerAccessEnd(part.vendeur, tx), at);
+      const outcome = await partAccess.refreshPartAccess(part.id, (tx) => sellerAccessEnd(part.vendeur, tx), at);
       if (outcome !== 'unchanged') done[outcome] += 1;
     }
     if (due.length < limit) break;

@@ -1,8 +1,7 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
- * Listing rules: who writes (the seller, or an admin), who sees what (everyone sees online
- * listings; the seller and admins see the rest), moderation, and the status table of `state.ts`.
- * Other domains call `getArticle` and `prepareSale`.
+ * A listing's writes: who writes (the seller, or an admin), moderation, and its moves through the
+ * listing's machine (machine.ts); and the searches. Who sees what is listing-view.ts's; the sale
+ * to a purchase sale.ts's.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
@@ -13,30 +12,20 @@ import { config } from '../../core/config';
 import { storedPathOf } from '../../adapters/storage/paths';
 import { ApiError } from '../../core/errors';
 import { emit } from '../../core/events';
-import { nextState, transition } from '../../core/fsm';
 import { type PageRequest, toPage } from '../../core/pagination';
 import { isAdminRole } from '../../core/roles';
 import { searchKey } from '../../core/text';
 import { assertSellerAccess } from '../subscriptions';
+import * as change from './listing-change';
+import { type ArticleView, toArticle } from './listing-view';
 import type { ArticleDocument } from './model';
 import * as repository from './repository';
-import type { Article, ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
-import { ARTICLE_TRANSITIONS, type ArticleEvent, type ArticleStatus } from './state';
-import { isPublic, isReadableByAll } from './visibility';
+import type { ArticleInput, ArticleSearchQuery, ArticleUpdate } from './schemas';
+import * as searchQuery from './search-query';
+import { type ArticleStatus, firstStatus, LISTED } from './state';
+import { isPublic } from './visibility';
 
-type ArticleView = z.input<typeof Article>;
 type SearchQuery = z.output<typeof ArticleSearchQuery>;
-
-export function toArticle(id: string, article: ArticleDocument): ArticleView {
-  const { marqueKey, modeleKey, villeKey, soldTo, soldToBuyer, verificationsOuvertes, vendeurActif, visibleJusqua, viewsBase, viewsRolledUpAt, createdAt, updatedAt, publishedAt, ...fields } = article;
-  return {
-    id,
-    ...fields,
-    createdAt: createdAt.toDate().toISOString(),
-    updatedAt: updatedAt.toDate().toISOString(),
-    publishedAt: publishedAt ? publishedAt.toDate().toISOString() : null,
-  };
-}
 
 function keysOf(fields: { marque?: string; modele?: string; ville?: string }, current?: ArticleDocument) {
   return {
@@ -67,7 +56,7 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
   const accessEnd = input.type === 'piece' && caller.role === 'vendeur' ? await assertSellerAccess(caller.uid) : null;
   const at = Timestamp.fromDate(now());
   const online = config().ARTICLE_MODERATION === 'post';
-  const article: ArticleDocument = {
+  const listing: repository.NewListing = {
     ...input,
     photos: input.photos ?? [],
     mediaPaths: mediaPathsOf(input.photos ?? [], input.video),
@@ -75,7 +64,6 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
     villeKey: searchKey(input.ville),
     vendeur: caller.uid,
     vendeurNom: `${caller.profile.prenoms ?? ''} ${caller.profile.nom ?? ''}`.trim(),
-    statut: online ? 'en_ligne' : 'en_attente',
     vendeurActif: true,
     visibleJusqua: accessEnd && Timestamp.fromDate(accessEnd),
     motifRejet: null,
@@ -83,29 +71,12 @@ export async function createArticle(caller: ProfileCaller, input: z.output<typeo
     sponsorise: false,
     verificationStatut: 'none',
     views: 0,
-    statutVente: 'disponible',
     createdAt: at,
     updatedAt: at,
     publishedAt: online ? at : null,
   };
   const id = repository.newArticleId();
-  await repository.createArticle(id, article);
-  return toArticle(id, article);
-}
-
-/**
- * Listings in public view and sold ones are everyone's; the others (waiting, rejected, withdrawn,
- * a part hidden while its seller's access is over) only their seller's and the admins'.
- */
-function canSee(caller: ProfileCaller | undefined, article: ArticleDocument): boolean {
-  if (isReadableByAll(article, now())) return true;
-  return Boolean(caller && (caller.uid === article.vendeur || isAdminRole(caller.role)));
-}
-
-export async function viewArticle(caller: ProfileCaller | undefined, id: string): Promise<ArticleView> {
-  const article = await repository.findArticle(id);
-  if (!article || !canSee(caller, article)) throw new ApiError('ARTICLE_NOT_FOUND');
-  return toArticle(id, article);
+  return toArticle(id, await repository.createArticle(id, listing, firstStatus(config().ARTICLE_MODERATION)));
 }
 
 /** Only the seller (or an admin) changes a listing. */
@@ -119,28 +90,25 @@ function changesContent(patch: z.output<typeof ArticleUpdate>, current: ArticleD
 }
 
 /**
- * The status an edit leaves a listing in. A rejected listing goes back to moderation. Under
+ * Whether an edit sends the listing back to moderation (`edit`). A rejected listing does. Under
  * pre-moderation an approved one does too when its seller changes what buyers see, or approved
  * content could be swapped for anything; a part's stock is not content (sellers change it as they
  * sell), and an admin's edit is the moderator's own.
  */
-function statusAfterEdit(caller: ProfileCaller, current: ArticleDocument, patch: z.output<typeof ArticleUpdate>): ArticleStatus {
-  const remoderate =
-    current.statut === 'rejete' ||
-    (current.statut === 'en_ligne' && config().ARTICLE_MODERATION === 'pre' && !isAdminRole(caller.role) && changesContent(patch, current));
-  return remoderate ? transition(ARTICLE_TRANSITIONS, current.statut, 'edit') : current.statut;
+function remoderates(caller: ProfileCaller, current: ArticleDocument, patch: z.output<typeof ArticleUpdate>): boolean {
+  return current.statut === 'rejete' || (current.statut === 'en_ligne' && config().ARTICLE_MODERATION === 'pre' && !isAdminRole(caller.role) && changesContent(patch, current));
 }
 
 export async function updateArticle(caller: ProfileCaller, id: string, patch: z.output<typeof ArticleUpdate>): Promise<ArticleView> {
-  const updated = await repository.mutateArticle(
+  const updated = await change.mutateArticle(
     id,
     (current) => {
       assertOwner(caller, current);
       if (current.statut === 'vendu' || current.statut === 'retire') throw new ApiError('INVALID_TRANSITION');
       assertStockFor(current.type, patch.stock);
-      const statut = statusAfterEdit(caller, current, patch);
       const media = patch.photos !== undefined || patch.video !== undefined ? { mediaPaths: mediaPathsOf(patch.photos ?? current.photos, patch.video ?? current.video) } : {};
-      return { ...patch, ...keysOf(patch, current), ...media, statut, ...(statut !== current.statut ? { motifRejet: null } : {}) };
+      const fields = { ...patch, ...keysOf(patch, current), ...media };
+      return remoderates(caller, current, patch) ? { fields: { ...fields, motifRejet: null }, move: { event: 'edit', by: caller.uid } } : { fields };
     },
     now(),
   );
@@ -148,33 +116,32 @@ export async function updateArticle(caller: ProfileCaller, id: string, patch: z.
 }
 
 export async function setStock(caller: ProfileCaller, id: string, stock: number): Promise<ArticleView> {
-  const updated = await repository.mutateArticle(
+  const updated = await change.mutateArticle(
     id,
     (current) => {
       assertOwner(caller, current);
       assertStockFor(current.type, stock);
-      return { stock };
+      return { fields: { stock } };
     },
     now(),
   );
   return toArticle(id, updated);
 }
 
-/** Applies an event of the status table, with the fields that go with it. */
+/** Moves a listing by an event of its table (asked by `by`), with the fields that go with it. */
 async function move(
   id: string,
-  event: ArticleEvent,
+  request: change.ListingMove,
   guard: (current: ArticleDocument) => void,
-  extra: (next: ArticleStatus, current: ArticleDocument) => Partial<ArticleDocument> = () => ({}),
+  extra: (current: ArticleDocument) => Partial<ArticleDocument> = () => ({}),
   decision?: { decision: 'approved' | 'rejected'; motif?: string },
 ): Promise<ArticleView> {
   const at = now();
-  const updated = await repository.mutateArticle(
+  const updated = await change.mutateArticle(
     id,
     (current) => {
       guard(current);
-      const statut = transition(ARTICLE_TRANSITIONS, current.statut, event);
-      return { statut, ...extra(statut, current) };
+      return { fields: extra(current), move: request };
     },
     at,
     decision && ((tx, next) => emitDecision(tx, id, next, decision.decision, decision.motif)),
@@ -183,7 +150,7 @@ async function move(
 }
 
 export function withdraw(caller: ProfileCaller, id: string): Promise<ArticleView> {
-  return move(id, 'withdraw', (current) => assertOwner(caller, current));
+  return move(id, { event: 'withdraw', by: caller.uid }, (current) => assertOwner(caller, current));
 }
 
 /** A moderation decision, said with the change (its seller is told, tells.ts); the moment makes it one event. */
@@ -193,46 +160,17 @@ function emitDecision(tx: Transaction, id: string, article: ArticleDocument, dec
 }
 
 export function approve(id: string): Promise<ArticleView> {
-  const publish = (_next: ArticleStatus, current: ArticleDocument) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) });
-  return move(id, 'approve', () => undefined, publish, { decision: 'approved' });
+  const publish = (current: ArticleDocument) => ({ motifRejet: null, publishedAt: current.publishedAt ?? Timestamp.fromDate(now()) });
+  return move(id, { event: 'approve' }, () => undefined, publish, { decision: 'approved' });
 }
 
 /** Rejects a listing waiting for moderation, or takes an online one down; the reason is kept. */
 export function reject(id: string, motif: string): Promise<ArticleView> {
-  return move(id, 'reject', () => undefined, () => ({ motifRejet: motif }), { decision: 'rejected', motif });
-}
-
-/**
- * A paid purchase: reads the listing in the caller's transaction and answers the write that sells
- * it to the purchase, once (for the same purchase again, a write that changes nothing), or
- * undefined when it cannot be sold to it (sold to another purchase, withdrawn, taken down, gone):
- * that buyer lost the race. The caller runs the write after its own reads, as Firestore
- * transactions require.
- */
-export async function prepareSale(tx: Transaction, id: string, achatId: string, buyer?: string): Promise<(() => void) | undefined> {
-  const current = await repository.readArticleIn(tx, id);
-  if (!current) return undefined;
-  if (current.statut === 'vendu' && current.soldTo === achatId) return () => undefined;
-  const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'sell');
-  if (!statut) return undefined;
-  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'vendu', soldTo: achatId, ...(buyer ? { soldToBuyer: buyer } : {}) }, now());
-}
-
-/**
- * The purchase that bought the listing came undone before its handover (cancelled by an admin, its
- * delivery refused, returned or cancelled): the listing back online for other buyers, in the
- * caller's transaction. Nothing when it is not sold to that purchase (sold again since, withdrawn).
- */
-export async function prepareUnsale(tx: Transaction, id: string, achatId: string): Promise<() => void> {
-  const current = await repository.readArticleIn(tx, id);
-  if (!current || current.statut !== 'vendu' || current.soldTo !== achatId) return () => undefined;
-  const statut = nextState(ARTICLE_TRANSITIONS, current.statut, 'relist');
-  if (!statut) return () => undefined;
-  return repository.prepareUpdateIn(tx, id, current, { statut, statutVente: 'disponible', soldTo: null, soldToBuyer: null }, now());
+  return move(id, { event: 'reject', reason: motif }, () => undefined, () => ({ motifRejet: motif }), { decision: 'rejected', motif });
 }
 
 export async function deleteArticle(caller: ProfileCaller, id: string): Promise<{ deleted: true }> {
-  await repository.deleteArticle(
+  await change.deleteArticle(
     id,
     (current) => {
       assertOwner(caller, current);
@@ -244,16 +182,7 @@ export async function deleteArticle(caller: ProfileCaller, id: string): Promise<
   return { deleted: true };
 }
 
-export async function getArticle(id: string): Promise<ArticleDocument | undefined> {
-  return repository.findArticle(id);
-}
-
-/** Several listings by id, in one read (absent ones are left out). */
-export async function getArticles(ids: string[]): Promise<Map<string, ArticleDocument>> {
-  return repository.findArticles(ids);
-}
-
-function toFilters(query: SearchQuery): repository.ArticleFilters {
+function toFilters(query: SearchQuery): searchQuery.ArticleFilters {
   return {
     type: query.type,
     marqueKey: query.marque ? searchKey(query.marque) : undefined,
@@ -270,8 +199,8 @@ function toFilters(query: SearchQuery): repository.ArticleFilters {
   };
 }
 
-async function search(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest, keep: (article: ArticleDocument) => boolean = () => true) {
-  const result = await repository.searchArticles(filters, sort, page);
+async function search(filters: searchQuery.ArticleFilters, sort: searchQuery.ArticleSort, page: PageRequest, keep: (article: ArticleDocument) => boolean = () => true) {
+  const result = await searchQuery.searchArticles(filters, sort, page);
   return toPage(
     page,
     result.items.filter(({ article }) => keep(article)).map(({ id, article }) => toArticle(id, article)),
@@ -283,9 +212,9 @@ async function search(filters: repository.ArticleFilters, sort: repository.Artic
  * Listings in public view: the query matches listed ones; a part whose seller's access ended since
  * the hourly job last ran is left out of the page too (the total may count it until the job runs).
  */
-function searchPublic(filters: repository.ArticleFilters, sort: repository.ArticleSort, page: PageRequest) {
+function searchPublic(filters: searchQuery.ArticleFilters, sort: searchQuery.ArticleSort, page: PageRequest) {
   const at = now();
-  return search({ ...filters, statut: 'en_ligne', vendeurActif: true }, sort, page, (article) => isPublic(article, at));
+  return search({ ...filters, statut: LISTED, vendeurActif: true }, sort, page, (article) => isPublic(article, at));
 }
 
 /** Online listings, filtered and sorted. */

@@ -6,10 +6,10 @@ import { onPaid } from '../../core/payables';
 import { markForRefund } from '../payments';
 import { markPaid } from './publicites/service';
 import { showSellerParts } from './seller-parts';
-import { markReportDeleted } from './verification/buyer';
-import { markHandedOver } from './verification/handover';
-import { openVerification } from './verification/service';
-import { countChange } from './verification/stats';
+import { markReportDeleted } from './inspection/buyer';
+import { markHandedOver } from './inspection/handover';
+import { openInspection } from './inspection/service';
+import { countChange } from './inspection/stats';
 
 export const subscribers = [
   // A renewed seller's parts get the new end of its access and are shown again.
@@ -27,7 +27,7 @@ export const subscribers = [
   }),
   // The request opened `en_attente`; or, when the payment cannot open one, its money marked to go back.
   onPaid('catalog.verification_opened', ['verification'], async ({ payload }) => {
-    const outcome = await openVerification(payload.paymentId, payload.metadata.articleId, payload.userId);
+    const outcome = await openInspection(payload.paymentId, payload.metadata.articleId, payload.userId);
     if (outcome) await markForRefund(payload.paymentId, outcome.refund);
   }),
   // Nothing was inspected: an admin's cancellation gives each fee back (once: the first mark stays).

@@ -1,5 +1,6 @@
 import type { Timestamp } from 'firebase-admin/firestore';
-import type { PubliciteStatus } from './state';
+import type { HistoryEntry } from '../../../core/fsm';
+import type { PubliciteStatus, RefundStatus } from './state';
 
 export interface PubliciteDocument {
   articleId: string;
@@ -11,9 +12,11 @@ export interface PubliciteDocument {
   statut: PubliciteStatus;
   motifRejet: string | null;
   paymentId: string | null;
-  remboursement: { montant: number; statut: 'a_rembourser' } | null;
+  remboursement: { montant: number; statut: RefundStatus } | null;
   dateDebut: Timestamp | null;
   dateFin: Timestamp | null;
+  /** Its status moves (machine.ts); absent on boosts created before histories existed. */
+  history?: HistoryEntry<PubliciteStatus>[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

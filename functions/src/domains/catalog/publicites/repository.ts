@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /** Firestore access of advertisements and their pricing. */
 import { type Query, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -9,10 +8,9 @@ import { runTransaction } from '../../../core/firebase';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import { readPage, type PageRequest } from '../../../core/pagination';
 import type { ArticleDocument } from '../model';
-import type { PubliciteDocument } from './model';
-import { PUBLICITE_TRANSITIONS } from './state';
-import { transition } from '../../../core/fsm';
 import { newDocumentRef } from '../../../core/ids';
+import { publiciteMachine } from './machine';
+import type { PubliciteDocument } from './model';
 
 /** `pricing/publicite`: the daily prices of boosts, as an admin last set them. */
 interface PublicitePricingDocument {
@@ -40,10 +38,17 @@ export async function savePricing(pricing: { sponsoriseParJour: number; aLaUnePa
   });
 }
 
-/** A new advertisement, and its `publicite.requested` event in the same transaction. */
-export async function createPublicite(pub: PubliciteDocument): Promise<string> {
+/** A new boost's fields but its status ones, which its machine starts. */
+export type NewPublicite = Omit<PubliciteDocument, 'statut' | 'history'>;
+
+/**
+ * A new advertisement, waiting for its payment (with its first history entry: its seller asked for
+ * it), and its `publicite.requested` event in the same transaction. Answers its id and the document.
+ */
+export async function createPublicite(fields: NewPublicite): Promise<{ id: string; pub: PubliciteDocument }> {
   const ref = newDocumentRef(publicites());
-  await runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
+    const pub: PubliciteDocument = { ...fields, ...publiciteMachine.start(tx, { id: ref.id, to: 'en_attente', at: fields.createdAt.toDate(), by: fields.vendeur }) };
     tx.create(ref, pub);
     emit(tx, 'publicite.requested', ref.id, {
       publiciteId: ref.id,
@@ -53,8 +58,8 @@ export async function createPublicite(pub: PubliciteDocument): Promise<string> {
       montant: pub.montant,
       requestedAt: pub.createdAt.toDate().toISOString(),
     });
+    return { id: ref.id, pub };
   });
-  return ref.id;
 }
 
 export async function findPublicite(id: string): Promise<PubliciteDocument | undefined> {
@@ -63,11 +68,12 @@ export async function findPublicite(id: string): Promise<PubliciteDocument | und
 
 /**
  * Read-modify-write of an advertisement and its listing in one transaction: `decide` sees both and
- * returns the changes of each (a boost and the listing flag it sets move together).
+ * returns the changes of each (a boost and the listing flag it sets move together). It runs after
+ * the transaction's reads: its status moves (`publiciteMachine.move(tx, ...)`) go in `tx`.
  */
 export async function mutatePublicite(
   id: string,
-  decide: (pub: PubliciteDocument, article: ArticleDocument | undefined, otherActive: number) => {
+  decide: (pub: PubliciteDocument, article: ArticleDocument | undefined, otherActive: number, tx: Transaction) => {
     pub: Partial<PubliciteDocument>;
     article?: Partial<ArticleDocument>;
   },
@@ -85,7 +91,7 @@ export async function mutatePublicite(
       tx.get(publicites().where('articleId', '==', pub.articleId).where('typePub', '==', pub.typePub).where('statut', '==', 'active').limit(5)),
     ]);
     const otherActive = running.docs.filter((doc) => doc.id !== id).length;
-    const changes = decide(pub, article.data(), otherActive);
+    const changes = decide(pub, article.data(), otherActive, tx);
     const stamped = { ...changes.pub, updatedAt: Timestamp.fromDate(at) };
     tx.update(ref, stamped);
     if (changes.article && article.exists) tx.update(articleRef, { ...changes.article, updatedAt: Timestamp.fromDate(at) });
@@ -137,7 +143,8 @@ export async function prepareEndOfBoosts(tx: Transaction, articleId: string, at:
   const stamp = Timestamp.fromDate(at);
   return () => {
     for (const boost of running.docs) {
-      tx.update(boost.ref, { statut: transition(PUBLICITE_TRANSITIONS, 'active', 'expire'), dateFin: stamp, updatedAt: stamp });
+      const pub = boost.data();
+      tx.update(boost.ref, { ...publiciteMachine.move(tx, { id: boost.id, from: pub.statut, event: 'expire', at, history: pub.history ?? [] }), dateFin: stamp });
     }
   };
 }

@@ -75,7 +75,7 @@ export const router = new ApiRouter()
     params: PubliciteIdParams,
     errors: ['PUBLICITE_NOT_FOUND', 'INVALID_TRANSITION', 'ARTICLE_NOT_ONLINE'],
     success: one('The running boost'),
-    handle: ({ params }) => publicites.activate(params.id),
+    handle: ({ caller, params }) => publicites.activate(params.id, caller.uid),
   })
   .json({
     method: 'patch',

@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * Advertisements (paid boosts of a listing): asked by the listing's seller at the admin price,
  * paid through the payments flow (`markPaid`), activated or rejected by admins, expired by the
@@ -12,16 +11,15 @@ import { now } from '../../../core/clock';
 import { emit } from '../../../core/events';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
-import { nextState, transition } from '../../../core/fsm';
 import { type PageRequest, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { COLLECTIONS, isoOrNull } from '../../../core/firestore';
+import { publiciteMachine, refundMachine } from './machine';
 import { FLAG_OF, type PubliciteDocument } from './model';
 import type { PubliciteReviewed } from '../events';
 import * as repository from './repository';
 import type { PubPricing, Publicite, PubliciteRequest } from './schemas';
-import { PUBLICITE_TRANSITIONS } from './state';
-import { getArticle, getArticles } from '../service';
+import { getArticle, getArticles } from '../listing-view';
 import { isPublic } from '../visibility';
 
 const DAY_MS = 86_400_000;
@@ -69,14 +67,13 @@ export async function requestPublicite(caller: ProfileCaller, input: z.output<ty
   const pricing = await getPricing();
   const prixParJour = input.typePub === 'a_la_une' ? pricing.aLaUneParJour : pricing.sponsoriseParJour;
   const at = Timestamp.fromDate(now());
-  const pub: PubliciteDocument = {
+  const created = await repository.createPublicite({
     articleId: input.articleId,
     vendeur: caller.uid,
     typePub: input.typePub,
     duree: input.duree,
     prixParJour,
     montant: prixParJour * input.duree,
-    statut: 'en_attente',
     motifRejet: null,
     paymentId: null,
     remboursement: null,
@@ -84,8 +81,8 @@ export async function requestPublicite(caller: ProfileCaller, input: z.output<ty
     dateFin: null,
     createdAt: at,
     updatedAt: at,
-  };
-  return toPublicite(await repository.createPublicite(pub), pub);
+  });
+  return toPublicite(created.id, created.pub);
 }
 
 /** Its payment succeeded: called by the payments flow, once or many times for the same payment. */
@@ -94,19 +91,20 @@ export async function requestPublicite(caller: ProfileCaller, input: z.output<ty
  * another payment already, refused, or gone keeps its state and the money is marked for refund.
  */
 export async function markPaid(id: string, paymentId: string): Promise<void | { refund: string }> {
+  const at = now();
   let refund: string | undefined;
   await repository
     .mutatePublicite(
       id,
-      (pub) => {
+      (pub, _article, _otherActive, tx) => {
         refund = undefined; // the transaction may run this again
         if (pub.paymentId === paymentId) return { pub: {} };
-        const statut = nextState(PUBLICITE_TRANSITIONS, pub.statut, 'pay');
-        if (statut) return { pub: { statut, paymentId } };
+        const paid = publiciteMachine.tryMove(tx, { id, from: pub.statut, event: 'pay', at, history: pub.history ?? [] });
+        if (paid) return { pub: { ...paid, paymentId } };
         refund = pub.paymentId ? 'advertisement already paid' : 'advertisement no longer awaits payment';
         return { pub: {} };
       },
-      now(),
+      at,
     )
     .catch((error: unknown) => {
       if (!(error instanceof ApiError && error.code === 'PUBLICITE_NOT_FOUND')) throw error;
@@ -115,17 +113,19 @@ export async function markPaid(id: string, paymentId: string): Promise<void | { 
   return refund ? { refund } : undefined;
 }
 
-export async function activate(id: string): Promise<PubliciteView> {
+/** An admin starts a paid boost (`by`: the admin, for its history; the demo seed has none). */
+export async function activate(id: string, by?: string): Promise<PubliciteView> {
   const at = now();
   let titre = '';
   const updated = await repository.mutatePublicite(
     id,
-    (pub, article) => {
-      const statut = transition(PUBLICITE_TRANSITIONS, pub.statut, 'activate');
+    (pub, article, _otherActive, tx) => {
+      publiciteMachine.decide(pub.statut, 'activate');
       if (!article || !isPublic(article, at)) throw new ApiError('ARTICLE_NOT_ONLINE');
       titre = article.titre;
+      const moved = publiciteMachine.move(tx, { id, from: pub.statut, event: 'activate', at, by, history: pub.history ?? [] });
       return {
-        pub: { statut, dateDebut: Timestamp.fromDate(at), dateFin: Timestamp.fromMillis(at.getTime() + pub.duree * DAY_MS) },
+        pub: { ...moved, dateDebut: Timestamp.fromDate(at), dateFin: Timestamp.fromMillis(at.getTime() + pub.duree * DAY_MS) },
         article: { [FLAG_OF[pub.typePub]]: true },
       };
     },
@@ -136,23 +136,25 @@ export async function activate(id: string): Promise<PubliciteView> {
 }
 
 export async function reject(caller: ProfileCaller, id: string, motif: string): Promise<PubliciteView> {
+  const at = now();
   let titre = '';
   let before: PubliciteDocument['statut'] | undefined;
   const updated = await repository.mutatePublicite(
     id,
-    (pub, article) => {
+    (pub, article, _otherActive, tx) => {
       titre = article?.titre ?? '';
       before = pub.statut;
+      const moved = publiciteMachine.move(tx, { id, from: pub.statut, event: 'reject', at, by: caller.uid, reason: motif, history: pub.history ?? [] });
       return {
         pub: {
-          statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'reject'),
+          ...moved,
           motifRejet: motif,
           // A paid boost that will not run is owed back; the refund itself is the payments flow's.
-          remboursement: pub.statut === 'payee' ? { montant: pub.montant, statut: 'a_rembourser' } : null,
+          remboursement: pub.statut === 'payee' ? { montant: pub.montant, ...refundMachine.start(tx, { id, to: 'a_rembourser', at, by: caller.uid, reason: motif }) } : null,
         },
       };
     },
-    now(),
+    at,
     (tx, next) => {
       emitReview(tx, id, next, { decision: 'rejected', titre, dateFin: null, motif, rembourse: next.remboursement !== null });
       // A paid boost rejected is money owed back: the admin's decision is audited with it.
@@ -193,11 +195,11 @@ export async function expireEnded(batchSize = 100): Promise<{ expired: number }>
   for (const { id } of due.items) {
     await repository.mutatePublicite(
       id,
-      (pub, _article, otherActive) => {
+      (pub, _article, otherActive, tx) => {
         if (pub.statut !== 'active' || !pub.dateFin || pub.dateFin.toMillis() > at.getTime()) return { pub: {} };
         expired += 1;
         return {
-          pub: { statut: transition(PUBLICITE_TRANSITIONS, pub.statut, 'expire') },
+          pub: publiciteMachine.move(tx, { id, from: pub.statut, event: 'expire', at, history: pub.history ?? [] }),
           article: otherActive > 0 ? undefined : { [FLAG_OF[pub.typePub]]: false },
         };
       },

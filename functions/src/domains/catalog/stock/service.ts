@@ -1,4 +1,3 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
  * A part's units, taken by paying orders without a hot document (docs/guides/commerce.md, "Orders of parts";
  * docs/architecture.md, "Hot documents"). Many buyers paying for the last units of one part at once used to run each a
@@ -29,10 +28,10 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../../core/clock';
 import { runTransaction } from '../../../core/firebase';
-import { nextState } from '../../../core/fsm';
+import { type ListingChange, prepareUpdateIn } from '../listing-change';
+import { listingMachine } from '../machine';
 import type { ArticleDocument } from '../model';
 import * as repository from '../repository';
-import { ARTICLE_TRANSITIONS } from '../state';
 import { isPublic } from '../visibility';
 import * as stock from './repository';
 
@@ -172,9 +171,9 @@ export async function prepareUnitsSold(tx: Transaction, orderId: string, held: r
     const article = await repository.readArticleIn(tx, line.articleId);
     if (!article) return 'stale';
     const left = stock.unitsOf(article.stock) - line.quantite;
-    const sold = line.last && current[index]!.units === line.slots ? nextState(ARTICLE_TRANSITIONS, article.statut, 'sell') : undefined;
-    const changes: Partial<ArticleDocument> = sold ? { stock: left, statut: sold, statutVente: 'vendu', soldTo: orderId } : { stock: left };
-    writes.push(await repository.prepareUpdateIn(tx, line.articleId, article, changes, at, { units: true }));
+    const sold = line.last && current[index]!.units === line.slots && listingMachine.next(article.statut, 'sell') !== undefined;
+    const change: ListingChange = sold ? { fields: { stock: left, soldTo: orderId }, move: { event: 'sell' } } : { fields: { stock: left } };
+    writes.push(await prepareUpdateIn(tx, line.articleId, article, change, at, { units: true }));
     if (sold) writes.push(() => stock.setGenerationIn(tx, line.articleId, { soldOut: true }, at));
   }
   return () => {
@@ -199,8 +198,8 @@ export async function giveBackUnits(paymentId: string, kept: readonly string[]):
       const [generation, article, units] = await Promise.all([stock.readGenerationIn(tx, articleId), repository.readArticleIn(tx, articleId), stock.readUnitsIn(tx, refs)]);
       const fresh = units.filter((unit) => unit.exists && !unit.data()!.releasedAt);
       const back = generation ? fresh.filter((unit) => unit.data()!.generation === generation.generation).length : 0;
-      const restock = back > 0 && generation!.soldOut && article?.statut === 'vendu' ? nextState(ARTICLE_TRANSITIONS, article.statut, 'restock') : undefined;
-      const relist = restock ? await repository.prepareUpdateIn(tx, articleId, article!, { statut: restock, statutVente: 'disponible' }, at, { units: true }) : () => undefined;
+      const restock = back > 0 && generation!.soldOut && article?.statut === 'vendu' && listingMachine.next(article.statut, 'restock') !== undefined;
+      const relist = restock ? await prepareUpdateIn(tx, articleId, article!, { move: { event: 'restock' } }, at, { units: true }) : () => undefined;
       for (const unit of fresh) stock.releaseUnitIn(tx, unit.id, at);
       if (back > 0) stock.setGenerationIn(tx, articleId, { units: generation!.units + back, soldOut: false }, at);
       relist();
@@ -222,9 +221,9 @@ export async function prepareStockReturn(tx: Transaction, id: string, quantity: 
   const generation = await stock.readGenerationIn(tx, id);
   const at = now();
   const left = (article.stock ?? 0) + quantity;
-  const restocked = article.soldTo === orderId || generation?.soldOut ? nextState(ARTICLE_TRANSITIONS, article.statut, 'restock') : undefined;
-  const changes: Partial<ArticleDocument> = restocked ? { stock: left, statut: restocked, statutVente: 'disponible' } : { stock: left };
-  const write = await repository.prepareUpdateIn(tx, id, article, changes, at, { units: true });
+  const restocked = (article.soldTo === orderId || generation?.soldOut) && listingMachine.next(article.statut, 'restock') !== undefined;
+  const change: ListingChange = restocked ? { fields: { stock: left }, move: { event: 'restock' } } : { fields: { stock: left } };
+  const write = await prepareUpdateIn(tx, id, article, change, at, { units: true });
   const ours = unites.filter((unit) => unit.startsWith(`${id}_`));
   return () => {
     write();

@@ -12,7 +12,7 @@ import { pageRequest } from '../../../core/pagination';
 import { ADMIN_ROLES } from '../../../core/roles';
 import { readBytes } from '../media';
 import { adminRequests, moveRequests } from './admin';
-import { decide, myVerifications, readVerification, reportLinkOf } from './buyer';
+import { decide, myInspections, readInspection, reportLinkOf } from './buyer';
 import { REPORT_TYPE, uploadReport } from './report';
 import {
   AdminRequestsQuery,
@@ -100,7 +100,7 @@ export const router = new ApiRouter()
     query: MineQuery,
     errors: ['PAGE_TOO_DEEP'],
     success: { description: 'A page of requests', item: Verification },
-    handle: ({ caller, query }) => myVerifications(caller, pageRequest(query)),
+    handle: ({ caller, query }) => myInspections(caller, pageRequest(query)),
   })
   .json({
     method: 'get',
@@ -112,7 +112,7 @@ export const router = new ApiRouter()
     params: VerificationIdParams,
     errors: ['VERIFICATION_NOT_FOUND'],
     success: { description: 'The request', data: Verification },
-    handle: ({ caller, params }) => readVerification(caller, params.id),
+    handle: ({ caller, params }) => readInspection(caller, params.id),
   })
   .json({
     method: 'get',

@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../../../core/errors';
 
-export interface VerificationListFilters {
+export interface InspectionListFilters {
   statut?: string;
   articleId?: string;
   acheteur?: string;
@@ -14,14 +14,14 @@ export interface VerificationListFilters {
 
 export const ADMIN_FILTERS = ['articleId', 'acheteur'] as const;
 
-export type VerificationEquality = [field: 'statut' | (typeof ADMIN_FILTERS)[number], value: string];
+export type InspectionEquality = [field: 'statut' | (typeof ADMIN_FILTERS)[number], value: string];
 
-export function planVerificationList(filters: VerificationListFilters): VerificationEquality[] {
+export function planInspectionList(filters: InspectionListFilters): InspectionEquality[] {
   const given = ADMIN_FILTERS.filter((name) => filters[name] !== undefined);
   if (given.length > 1) {
     throw new ApiError('VALIDATION_ERROR', [{ field: `query.${given[1]}`, reason: 'not_allowed', hint: `Filter by statut and at most one of ${ADMIN_FILTERS.join(', ')}.` }]);
   }
-  const equalities: VerificationEquality[] = [];
+  const equalities: InspectionEquality[] = [];
   if (filters.statut !== undefined) equalities.push(['statut', filters.statut]);
   for (const name of given) equalities.push([name, filters[name]!]);
   return equalities;

@@ -8,7 +8,7 @@ import { emit } from '../../functions/src/core/events';
 import { db, runTransaction } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { deliverTemplateNotice } from '../../functions/src/domains/notifications/template-delivery';
-import { VERIFICATION_EVENTS, VERIFICATION_STATUSES, VERIFICATION_TRANSITIONS } from '../../functions/src/domains/catalog/verification/state';
+import { INSPECTION_EVENTS, INSPECTION_STATUSES, INSPECTION_TRANSITIONS } from '../../functions/src/domains/catalog/inspection/state';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { FakePartner } from '../helpers/fake-partner';
 import { api, bearer, bytes } from '../helpers/api';
@@ -57,7 +57,7 @@ async function requested(titre = 'Toyota RAV4 2018') {
 }
 
 it('walks the status table: allowed moves move, the others answer INVALID_TRANSITION', () => {
-  walk(VERIFICATION_TRANSITIONS, VERIFICATION_STATUSES, VERIFICATION_EVENTS, {
+  walk(INSPECTION_TRANSITIONS, INSPECTION_STATUSES, INSPECTION_EVENTS, {
     'en_attente --start-->': 'en_cours',
     'en_attente --report-->': 'rapport_disponible',
     'en_attente --cancel-->': 'annule',
@@ -66,6 +66,19 @@ it('walks the status table: allowed moves move, the others answer INVALID_TRANSI
     'rapport_disponible --accept-->': 'accepte',
     'rapport_disponible --refuse-->': 'refuse',
   });
+});
+
+it('keeps the moves of a request in its history: opened by the buyer, taken and cancelled by the admin with the reason', async () => {
+  const { buyer, articleId, id } = await requested('Mazda CX-5 2019');
+  await setStatus(gestionnaire, articleId, { statut: 'en_cours' });
+  await setStatus(admin, articleId, { statut: 'annule', motif: 'Véhicule introuvable' });
+  const stored = await request(id);
+  expect(stored.statut).toBe('annule');
+  expect(stored.history.map((entry: { statut: string; by: string; reason: string | null }) => ({ statut: entry.statut, by: entry.by, reason: entry.reason }))).toEqual([
+    { statut: 'en_attente', by: buyer.uid, reason: null },
+    { statut: 'en_cours', by: gestionnaire.uid, reason: null },
+    { statut: 'annule', by: admin.uid, reason: 'Véhicule introuvable' },
+  ]);
 });
 
 it('runs the whole flow: payment, inspection, report read through a link, acceptance that lets the journey be handed over', async () => {

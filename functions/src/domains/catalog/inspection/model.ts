@@ -1,10 +1,11 @@
-/** The stored shape of a verification request (`verifications/{paymentId}`) and its public view. */
+/** The stored shape of an inspection request (`verifications/{paymentId}`) and its public view. */
 import type { Timestamp } from 'firebase-admin/firestore';
+import type { HistoryEntry } from '../../../core/fsm';
 import type { z } from 'zod';
 import { config } from '../../../core/config';
 import { isoOrNull } from '../../../core/firestore';
 import type { Verification } from './schemas';
-import type { VerificationStatus } from './state';
+import type { InspectionStatus } from './state';
 
 /** The report attached to a request: its own copy of the PDF, private (`rapports/{requestId}/{upload id}.pdf`). */
 export interface ReportDocument {
@@ -18,11 +19,11 @@ export interface ReportDocument {
   deletedAt: Timestamp | null;
 }
 
-export interface VerificationDocument {
+export interface InspectionDocument {
   articleId: string;
   acheteur: string;
   vendeur: string;
-  statut: VerificationStatus;
+  statut: InspectionStatus;
   paymentId: string;
   articleTitre?: string;
   rapport?: ReportDocument | null;
@@ -33,21 +34,26 @@ export interface VerificationDocument {
   startedAt?: Timestamp | null;
   reportedAt?: Timestamp | null;
   decidedAt?: Timestamp | null;
+  /** Its status moves (machine.ts); absent on requests opened before histories existed. */
+  history?: HistoryEntry<InspectionStatus>[];
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
+/** A new request's fields but its status ones, which its machine starts. */
+export type NewInspection = Omit<InspectionDocument, 'statut' | 'history'>;
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The end of the buyer's time to decide on a report (VERIFICATION_DECISION_DAYS after it was available), or null before a report. */
-export function decisionDeadline(request: Pick<VerificationDocument, 'reportedAt'>): Date | null {
+export function decisionDeadline(request: Pick<InspectionDocument, 'reportedAt'>): Date | null {
   if (!request.reportedAt) return null;
   return new Date(request.reportedAt.toMillis() + config().VERIFICATION_DECISION_DAYS * DAY_MS);
 }
 
-export type VerificationView = z.input<typeof Verification>;
+export type InspectionView = z.input<typeof Verification>;
 
-export function toVerification(id: string, request: VerificationDocument): VerificationView {
+export function toInspection(id: string, request: InspectionDocument): InspectionView {
   const rapport = request.rapport;
   return {
     id,

@@ -15,26 +15,26 @@ import { runTransaction } from '../../../core/firebase';
 import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { isAdminRole } from '../../../core/roles';
 import { handoverRef } from './handover';
-import { DAY_MS, decisionDeadline, toVerification, type VerificationDocument } from './model';
+import { DAY_MS, decisionDeadline, toInspection, type InspectionDocument } from './model';
 import { reportLink } from './report';
-import { verificationMachine } from './machine';
-import { verifications } from './service';
+import { inspectionMachine } from './machine';
+import { inspections } from './service';
 import { config } from '../../../core/config';
 
 /** The request for its buyer, its seller or an admin; anyone else is answered not found. */
-async function readable(caller: ProfileCaller, id: string): Promise<VerificationDocument> {
-  const request = (await verifications().doc(id).get()).data();
+async function readable(caller: ProfileCaller, id: string): Promise<InspectionDocument> {
+  const request = (await inspections().doc(id).get()).data();
   if (!request || (request.acheteur !== caller.uid && request.vendeur !== caller.uid && !isAdminRole(caller.role))) throw new ApiError('VERIFICATION_NOT_FOUND');
   return request;
 }
 
-export async function readVerification(caller: ProfileCaller, id: string) {
-  return toVerification(id, await readable(caller, id));
+export async function readInspection(caller: ProfileCaller, id: string) {
+  return toInspection(id, await readable(caller, id));
 }
 
-export async function myVerifications(caller: ProfileCaller, page: PageRequest) {
-  const { docs, total } = await readPage(verifications().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc'), page);
-  return toPage(page, docs.map((doc) => toVerification(doc.id, doc.data())), total);
+export async function myInspections(caller: ProfileCaller, page: PageRequest) {
+  const { docs, total } = await readPage(inspections().where('acheteur', '==', caller.uid).orderBy('createdAt', 'desc'), page);
+  return toPage(page, docs.map((doc) => toInspection(doc.id, doc.data())), total);
 }
 
 export async function reportLinkOf(caller: ProfileCaller, id: string) {
@@ -49,7 +49,7 @@ export async function reportLinkOf(caller: ProfileCaller, id: string) {
  * deadline): the vehicle was handed over (delivered, or transferred to its forwarder: `handedOver`,
  * read by the caller in its transaction), or the days to decide are over. Accepting stays possible until the job closes the request as accepted.
  */
-function refusalClosed(request: VerificationDocument, at: Date, handedOver = false): 'VERIFICATION_VEHICLE_HANDED_OVER' | 'VERIFICATION_DECISION_CLOSED' | undefined {
+function refusalClosed(request: InspectionDocument, at: Date, handedOver = false): 'VERIFICATION_VEHICLE_HANDED_OVER' | 'VERIFICATION_DECISION_CLOSED' | undefined {
   if (handedOver) return 'VERIFICATION_VEHICLE_HANDED_OVER';
   const deadline = decisionDeadline(request);
   if (request.statut === 'rapport_disponible' && deadline && at.getTime() > deadline.getTime()) return 'VERIFICATION_DECISION_CLOSED';
@@ -58,7 +58,7 @@ function refusalClosed(request: VerificationDocument, at: Date, handedOver = fal
 
 /** The buyer's decision on the report: `accept` or `refuse`, once; a refusal only in time and before the handover. */
 export async function decide(caller: ProfileCaller, id: string, event: 'accept' | 'refuse') {
-  const ref = verifications().doc(id);
+  const ref = inspections().doc(id);
   const at = now();
   return runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data();
@@ -66,20 +66,20 @@ export async function decide(caller: ProfileCaller, id: string, event: 'accept' 
     // The seller and admins may read the request, but only its buyer decides.
     if (current.acheteur !== caller.uid) throw new ApiError('VERIFICATION_BUYER_ONLY');
     // A move the table refuses answers INVALID_TRANSITION first; then the refusal's own limits.
-    verificationMachine.decide(current.statut, event);
+    inspectionMachine.decide(current.statut, event);
     // Read in the decision's transaction: a handover committed meanwhile is seen, or the decision retried.
     const handedOver = event === 'refuse' && (await tx.get(handoverRef(current.articleId, current.acheteur))).exists;
     const closed = event === 'refuse' ? refusalClosed(current, at, handedOver) : undefined;
     if (closed) throw new ApiError(closed);
-    return toVerification(id, applyDecision(tx, id, current, event, at));
+    return toInspection(id, applyDecision(tx, id, current, event, at, caller.uid));
   });
 }
 
 /** A decision written in `tx`: the status and its event (which tells the seller, tells.ts). */
-function applyDecision(tx: Transaction, id: string, current: VerificationDocument, event: 'accept' | 'refuse', at: Date): VerificationDocument {
-  const moved = verificationMachine.move(tx, { id, from: current.statut, event, at, context: current });
-  const updated: VerificationDocument = { ...current, ...moved, decidedAt: moved.updatedAt };
-  tx.update(verifications().doc(id), { ...moved, decidedAt: updated.decidedAt });
+function applyDecision(tx: Transaction, id: string, current: InspectionDocument, event: 'accept' | 'refuse', at: Date, by?: string): InspectionDocument {
+  const moved = inspectionMachine.move(tx, { id, from: current.statut, event, at, by, history: current.history ?? [], context: current });
+  const updated: InspectionDocument = { ...current, ...moved, decidedAt: moved.updatedAt };
+  tx.update(inspections().doc(id), { ...moved, decidedAt: updated.decidedAt });
   return updated;
 }
 
@@ -91,7 +91,7 @@ function applyDecision(tx: Transaction, id: string, current: VerificationDocumen
 export async function closeLapsedDecisions(batchSize = 100): Promise<{ closed: number }> {
   const at = now();
   const before = Timestamp.fromMillis(at.getTime() - config().VERIFICATION_DECISION_DAYS * DAY_MS);
-  const due = await verifications().where('statut', '==', 'rapport_disponible').where('reportedAt', '<', before).orderBy('reportedAt', 'asc').limit(batchSize).get();
+  const due = await inspections().where('statut', '==', 'rapport_disponible').where('reportedAt', '<', before).orderBy('reportedAt', 'asc').limit(batchSize).get();
   let closed = 0;
   for (const doc of due.docs) {
     await runTransaction(async (tx) => {
@@ -106,7 +106,7 @@ export async function closeLapsedDecisions(batchSize = 100): Promise<{ closed: n
 
 /** `document.deleted` of a report: the request keeps a "deleted" mark, and its link answers VERIFICATION_REPORT_DELETED. */
 export async function markReportDeleted(requestId: string, path: string, deletedAt: string): Promise<void> {
-  const ref = verifications().doc(requestId);
+  const ref = inspections().doc(requestId);
   await runTransaction(async (tx) => {
     const request = (await tx.get(ref)).data();
     if (!request?.rapport || request.rapport.path !== path || request.rapport.deletedAt) return;
@@ -120,6 +120,6 @@ export async function markReportDeleted(requestId: string, path: string, deleted
  * it asked for none (index: acheteur, articleId, createdAt desc).
  */
 export async function latestVerificationStatus(tx: Transaction, articleId: string, buyer: string) {
-  const snapshot = await tx.get(verifications().where('acheteur', '==', buyer).where('articleId', '==', articleId).orderBy('createdAt', 'desc').limit(1));
+  const snapshot = await tx.get(inspections().where('acheteur', '==', buyer).where('articleId', '==', articleId).orderBy('createdAt', 'desc').limit(1));
   return snapshot.empty ? undefined : snapshot.docs[0].data().statut;
 }

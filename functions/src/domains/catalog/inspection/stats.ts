@@ -6,7 +6,7 @@
  */
 import { type CounterValues, countOnce, readPeriods, TOTAL } from '../../../core/counters';
 import type { DeliveredEvent } from '../../../core/events';
-import { VERIFICATION_STATUSES } from './state';
+import { INSPECTION_STATUSES } from './state';
 
 export const VERIFICATION_COUNTERS = { name: 'stats.verifications', shards: 1 };
 
@@ -26,10 +26,10 @@ const numberAt = (values: CounterValues, key: string) => (typeof values[key] ===
 export async function verificationStats() {
   const values = (await readPeriods(VERIFICATION_COUNTERS, [TOTAL])).get(TOTAL)!;
   const byStatusValues = (values.byStatus ?? {}) as CounterValues;
-  const byStatus = Object.fromEntries(VERIFICATION_STATUSES.map((statut) => [statut, numberAt(byStatusValues, statut)]));
+  const byStatus = Object.fromEntries(INSPECTION_STATUSES.map((statut) => [statut, numberAt(byStatusValues, statut)]));
   const reports = numberAt(values, 'reports');
   return {
-    byStatus: byStatus as Record<(typeof VERIFICATION_STATUSES)[number], number>,
+    byStatus: byStatus as Record<(typeof INSPECTION_STATUSES)[number], number>,
     total: numberAt(values, 'opened'),
     reports,
     averageSecondsToReport: reports > 0 ? Math.round(numberAt(values, 'reportSeconds') / reports) : null,

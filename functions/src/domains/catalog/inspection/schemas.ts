@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { documentId } from '../../../core/document-id';
 import { PaginationQuery } from '../../../core/pagination';
-import { ADMIN_MOVES, VERIFICATION_STATUSES } from './state';
+import { ADMIN_MOVES, INSPECTION_STATUSES } from './state';
 
 export const Verification = z
   .object({
@@ -11,7 +11,7 @@ export const Verification = z
     articleTitre: z.string().nullable(),
     acheteur: z.string().meta({ description: 'The buyer who paid for the inspection.' }),
     vendeur: z.string(),
-    statut: z.enum(VERIFICATION_STATUSES),
+    statut: z.enum(INSPECTION_STATUSES),
     paymentId: z.string(),
     rapport: z
       .object({
@@ -40,7 +40,7 @@ export const MineQuery = PaginationQuery;
 const day = z.iso.date().meta({ description: 'A business day, YYYY-MM-DD (BUSINESS_TIME_ZONE).' });
 
 export const AdminRequestsQuery = PaginationQuery.extend({
-  statut: z.enum(VERIFICATION_STATUSES).optional(),
+  statut: z.enum(INSPECTION_STATUSES).optional(),
   articleId: documentId('ARTICLE_NOT_FOUND').optional().meta({ description: 'The listing (with `statut`, not with `acheteur`).' }),
   acheteur: documentId('USER_NOT_FOUND').optional().meta({ description: 'The buyer (with `statut`, not with `articleId`).' }),
   from: day.optional().meta({ description: 'Requested on or after this day (YYYY-MM-DD).' }),
@@ -64,7 +64,7 @@ export const StatusRequest = z
 
 export const StatusChange = z.object({
   articleId: z.string(),
-  statut: z.enum(VERIFICATION_STATUSES),
+  statut: z.enum(INSPECTION_STATUSES),
   moved: z.array(Verification).meta({ description: 'Every request of the listing that moved, together.' }),
 });
 
@@ -80,7 +80,7 @@ export const ReportLink = z.object({
 });
 
 export const VerificationStats = z.object({
-  byStatus: z.record(z.enum(VERIFICATION_STATUSES), z.number().int()).meta({ description: 'Requests in each status now.' }),
+  byStatus: z.record(z.enum(INSPECTION_STATUSES), z.number().int()).meta({ description: 'Requests in each status now.' }),
   total: z.number().int().meta({ description: 'Requests ever opened.' }),
   reports: z.number().int().meta({ description: 'Reports attached so far.' }),
   averageSecondsToReport: z.number().nullable().meta({ description: 'From payment to report, over every report attached; null before the first.' }),

@@ -19,26 +19,26 @@ import { type PageRequest, readPage, toPage } from '../../../core/pagination';
 import { registerDocument } from '../../../core/stored-documents';
 import { collection, COLLECTIONS } from '../../../core/firestore';
 import type { ArticleDocument } from '../model';
-import { planVerificationList } from './listing';
-import { type ReportDocument, toVerification, type VerificationDocument } from './model';
+import { planInspectionList } from './listing';
+import { type ReportDocument, toInspection, type InspectionDocument } from './model';
 import { copyReport, deleteStaged, readStaged, REPORT_TYPE } from './report';
 import type { AdminRequestsQuery, StatusRequest } from './schemas';
-import { countOpen, emitChange, verifications } from './service';
-import { verificationMachine } from './machine';
+import { countOpen, inspections } from './service';
+import { inspectionMachine } from './machine';
 import { ADMIN_MOVES, OPEN_STATUSES } from './state';
 
 export async function adminRequests(filters: z.output<typeof AdminRequestsQuery>, page: PageRequest) {
-  let query = verifications().orderBy('createdAt', 'desc');
-  for (const [field, value] of planVerificationList(filters)) query = query.where(field, '==', value);
+  let query = inspections().orderBy('createdAt', 'desc');
+  for (const [field, value] of planInspectionList(filters)) query = query.where(field, '==', value);
   if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(startOfBusinessDay(filters.from, config().BUSINESS_TIME_ZONE)));
   if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(startOfBusinessDay(addDays(filters.to, 1), config().BUSINESS_TIME_ZONE)));
   const { docs, total } = await readPage(query, page);
-  return toPage(page, docs.map((doc) => toVerification(doc.id, doc.data())), total);
+  return toPage(page, docs.map((doc) => toInspection(doc.id, doc.data())), total);
 }
 
 /** The listing's requests waiting for its inspection (bounded by the cap enforced when one is paid for). */
 function openRequestsOf(tx: Transaction, articleId: string) {
-  return tx.get(verifications().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10));
+  return tx.get(inspections().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10));
 }
 
 type Move = z.output<typeof StatusRequest>;
@@ -54,7 +54,7 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
   let copies = new Map<string, { path: string; size: number }>();
   if (move.statut === 'rapport_disponible') {
     const staged = await readStaged(articleId, move.rapportId!);
-    const open = await verifications().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10).get();
+    const open = await inspections().where('articleId', '==', articleId).where('statut', 'in', OPEN_STATUSES).limit(config().VERIFICATION_MAX_OPEN_PER_ARTICLE + 10).get();
     copies = new Map(await Promise.all(open.docs.map(async (doc) => [doc.id, await copyReport(doc.id, move.rapportId!, staged)] as const)));
   }
   const at = now();
@@ -66,11 +66,11 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
     // Requests already in the asked status stay; those paid after the report was copied wait for the next one.
     const movable = open.docs.filter((doc) => doc.data().statut !== move.statut && (move.statut !== 'rapport_disponible' || copies.has(doc.id)));
     if (movable.length === 0) throw new ApiError('INVALID_TRANSITION');
-    const moved: Array<{ id: string; request: VerificationDocument }> = [];
+    const moved: Array<{ id: string; request: InspectionDocument }> = [];
     for (const doc of movable) {
       const current = doc.data();
-      const statut = verificationMachine.decide(current.statut, event);
-      const changes: Partial<VerificationDocument> = { statut, admin: caller.uid, updatedAt: stamp };
+      const statut = inspectionMachine.decide(current.statut, event);
+      const changes: Partial<InspectionDocument> = { admin: caller.uid };
       if (statut === 'en_cours') changes.startedAt = stamp;
       if (statut === 'annule') changes.motif = move.motif ?? null;
       if (statut === 'rapport_disponible') {
@@ -89,8 +89,10 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
           label: `Rapport de vérification : ${current.articleTitre ?? articleId}`,
         });
       }
-      const updated = { ...current, ...changes } as VerificationDocument;
-      tx.update(doc.ref, changes);
+      // The event's payload reads the request as the move leaves it (its `motif`).
+      const moves = inspectionMachine.move(tx, { id: doc.id, from: current.statut, event, at, by: caller.uid, reason: move.motif ?? null, history: current.history ?? [], context: { ...current, ...changes } });
+      const updated: InspectionDocument = { ...current, ...changes, ...moves };
+      tx.update(doc.ref, { ...changes, ...moves });
       // A cancellation gives the fee back (marked for refund by a subscriber of the change): audited with it.
       if (statut === 'annule') {
         audit(tx, {
@@ -103,7 +105,6 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
           context: { articleId, paymentId: doc.id },
         });
       }
-      emitChange(tx, doc.id, updated, current.statut, at);
       moved.push({ id: doc.id, request: updated });
     }
     // `en_cours` keeps them open; a report or a cancellation closes them for the listing's cap.
@@ -116,6 +117,6 @@ export async function moveRequests(caller: ProfileCaller, articleId: string, mov
     return moved;
   });
   if (move.statut === 'rapport_disponible') await deleteStaged(articleId, move.rapportId!);
-  return { articleId, statut: move.statut, moved: outcome.map(({ id, request }) => toVerification(id, request)) };
+  return { articleId, statut: move.statut, moved: outcome.map(({ id, request }) => toInspection(id, request)) };
 }
 

@@ -1,6 +1,6 @@
-/* eslint-disable boundaries/status-via-machine -- issue 35: this file's statuses move to their machine next */
 /**
- * Paid verification of a listing (DOMAIN.md): a buyer pays the verification price; the request is
+ * The paid inspection of a listing (DOMAIN.md, "Verification of an article"; the API says
+ * `verification`): a buyer pays the verification price; the request is
  * then created `en_attente` and the seller told. Admins take the inspection and attach its report
  * (admin.ts); the buyer reads it and decides (buyer.ts). Every change of status emits
  * `verification.status_changed`, which the counters (stats.ts), transit and commerce follow.
@@ -19,22 +19,22 @@ import { collection, COLLECTIONS } from '../../../core/firestore';
 import { priceList } from '../../pricing';
 import { samePerson } from '../../identity';
 import type { ArticleDocument } from '../model';
-import { getArticle } from '../service';
+import { getArticle } from '../listing-view';
 import { isPublic } from '../visibility';
 import { handedOver, handoverRef } from './handover';
-import { verificationMachine } from './machine';
-import type { VerificationDocument } from './model';
-import type { VerificationStatus } from './state';
+import { inspectionMachine } from './machine';
+import type { InspectionDocument, NewInspection } from './model';
+import type { InspectionStatus } from './state';
 
-export const verifications = () => collection<VerificationDocument>(COLLECTIONS.verifications);
+export const inspections = () => collection<InspectionDocument>(COLLECTIONS.verifications);
 const articles = () => collection<ArticleDocument>(COLLECTIONS.articles);
 
 /** Statuses in which a buyer's request still waits for something: a buyer holds one of these per listing at most. */
-export const UNFINISHED: VerificationStatus[] = ['en_attente', 'en_cours', 'rapport_disponible'];
+export const UNFINISHED: InspectionStatus[] = ['en_attente', 'en_cours', 'rapport_disponible'];
 
 /** The buyer's unfinished request of the listing (index: acheteur, articleId, statut). */
 function unfinishedOf(articleId: string, buyer: string) {
-  return verifications().where('acheteur', '==', buyer).where('articleId', '==', articleId).where('statut', 'in', UNFINISHED).limit(1);
+  return inspections().where('acheteur', '==', buyer).where('articleId', '==', articleId).where('statut', 'in', UNFINISHED).limit(1);
 }
 
 const openCount = (article: ArticleDocument | undefined) => article?.verificationsOuvertes ?? 0;
@@ -44,7 +44,7 @@ const openCount = (article: ArticleDocument | undefined) => article?.verificatio
  * has a request of it that is not final, nor once VERIFICATION_MAX_OPEN_PER_ARTICLE requests wait
  * for its inspection.
  */
-export async function amountDueForVerification(articleId: string | undefined, payer: string): Promise<number | undefined> {
+export async function amountDueForInspection(articleId: string | undefined, payer: string): Promise<number | undefined> {
   if (!articleId) return undefined;
   const article = await getArticle(articleId);
   // An online listing, or the vehicle the payer bought already (DOMAIN.md: refusing the report cancels that purchase).
@@ -55,11 +55,6 @@ export async function amountDueForVerification(articleId: string | undefined, pa
   // A vehicle the payer already got cannot be inspected for a refusal any more.
   if (await handedOver(articleId, payer)) return undefined;
   return (await priceList('verification-pricing')).prix;
-}
-
-/** Emits the change of a request, in its transaction (the one key policy of status events, core/fsm.ts). */
-export function emitChange(tx: Transaction, id: string, request: VerificationDocument, from: VerificationStatus | null, at: Date): void {
-  verificationMachine.announce(tx, { id, from, to: request.statut, at }, request);
 }
 
 /** Moves the listing's count of requests waiting for its inspection, in the caller's transaction (the listing was read in it). */
@@ -73,8 +68,8 @@ export function countOpen(tx: Transaction, articleId: string, delta: number, fie
  * holds another unfinished request of it, or the listing's cap was reached meanwhile (two payments
  * started at once both passed the check at their start).
  */
-export async function openVerification(paymentId: string, articleId: string, buyer: string): Promise<void | { refund: string }> {
-  const requestRef = verifications().doc(paymentId);
+export async function openInspection(paymentId: string, articleId: string, buyer: string): Promise<void | { refund: string }> {
+  const requestRef = inspections().doc(paymentId);
   const articleRef = articles().doc(articleId);
   const at = now();
   const stamp = Timestamp.fromDate(at);
@@ -86,11 +81,10 @@ export async function openVerification(paymentId: string, articleId: string, buy
     if (handover.exists) return { refund: 'vehicle already handed over' };
     if (!unfinished.empty) return { refund: 'buyer already has a verification of this listing' };
     if (openCount(listing) >= config().VERIFICATION_MAX_OPEN_PER_ARTICLE) return { refund: 'too many verifications of this listing' };
-    const created: VerificationDocument = {
+    const fields: NewInspection = {
       articleId,
       acheteur: buyer,
       vendeur: listing.vendeur,
-      statut: 'en_attente',
       paymentId,
       articleTitre: listing.titre,
       rapport: null,
@@ -102,10 +96,10 @@ export async function openVerification(paymentId: string, articleId: string, buy
       createdAt: stamp,
       updatedAt: stamp,
     };
-    tx.create(requestRef, created);
+    // Opened by the buyer's payment: its first history entry and its event (from null).
+    tx.create(requestRef, { ...fields, ...inspectionMachine.start(tx, { id: paymentId, to: 'en_attente', at, by: buyer, context: fields }) });
     // The listing says an inspection waits; each buyer's decision is its own (docs/guides/catalog.md, "Verification of a listing").
     countOpen(tx, articleId, 1, { verificationStatut: 'en_attente' });
-    emitChange(tx, paymentId, created, null, at);
     return undefined;
   });
 }

@@ -12,7 +12,7 @@ import { fileStorage } from '../../../adapters/storage/storage';
 import { now } from '../../../core/clock';
 import { config } from '../../../core/config';
 import { ApiError } from '../../../core/errors';
-import { getArticle } from '../service';
+import { getArticle } from '../listing-view';
 import { recordUpload } from '../uploads/ledger';
 import { newFileName } from '../../../core/ids';
 
