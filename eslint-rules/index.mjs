@@ -1,4 +1,4 @@
-/** Our own lint rules: the code layout of ARCHITECTURE.md, no import cycles (issue 12), and the domains' layers without cycles (issue 25), statuses through their machines (issue 35). */
+/** Our own lint rules: the code layout of ARCHITECTURE.md, no import cycles, the domains' layers without cycles, and statuses that change through their machines. */
 import { rules as boundaries } from './boundaries.mjs';
 import { rules as domains } from './domains.mjs';
 import noCycle from './no-cycle.mjs';
