@@ -1,7 +1,7 @@
 /**
  * A part's units, taken by paying orders without a hot document (docs/guides/commerce.md, "Orders of parts";
- * docs/architecture.md, "Hot documents"). Many buyers paying for the last units of one part at once used to run each a
- * transaction that read and wrote the listing: they queued on its lock. Now:
+ * docs/architecture.md, "Hot documents"). Many buyers pay for the last units of one part at once: a
+ * transaction each that read and wrote the listing would queue them all on its lock. So:
  *
  * - A part's units are the slots 0..units-1 of its current generation (`stockGenerations/{id}`). A
  *   seller's statement of `stock`, or the listing leaving public view otherwise than by orders
