@@ -7,8 +7,9 @@ import { sweep } from '../../functions/src/core/events';
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { reconcile, type ReconciliationReport } from '../../functions/src/domains/admin/reconciliation/reconcile';
-import type { TestUser } from './accounts';
+import { createUser, type TestUser } from './accounts';
 import { api, bearer } from './api';
+import { publish } from './catalog';
 import { paidAtFeexPay } from './feexpay';
 
 /** A payer number the sandbox leaves pending (ending in 2), fresh each time: the per-telephone limit never bites. */
@@ -56,4 +57,17 @@ export async function drainEvents(rounds = 10): Promise<string[]> {
 /** The reconciliation as `npm run reconcile` runs it: no grace. */
 export function reconcileNow(pageSize = 50): Promise<ReconciliationReport> {
   return reconcile({ graceMinutes: 0, pageSize, now: new Date() });
+}
+
+/** A pending mobile money payment of a new seller's boost, started through the API (FeexPay keeps it pending: number ending in 2). */
+export async function pendingBoostPayment(): Promise<{ paymentId: string; reference: string; publiciteId: string; montant: number }> {
+  const seller = await createUser('vendeur');
+  const listing = await publish(seller);
+  const pub = (await (await api()).post('/api/publicites').set(bearer(seller.token)).send({ articleId: listing.id, typePub: 'sponsorise', duree: 7 })).body.data;
+  const res = await (await api())
+    .post('/api/payments/requesttopay/moov')
+    .set(bearer(seller.token))
+    .send({ type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, telephone: '+2290197000002' });
+  if (res.status !== 201) throw new Error(`the boost's payment was not started: ${res.status} ${JSON.stringify(res.body)}`);
+  return { paymentId: res.body.data.paymentId, reference: res.body.data.reference, publiciteId: pub.id, montant: pub.montant };
 }

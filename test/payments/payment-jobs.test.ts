@@ -2,9 +2,7 @@
 import { db } from '../../functions/src/core/firebase';
 import { COLLECTIONS } from '../../functions/src/core/firestore';
 import { expireIfDue, pollPendingPayments } from '../../functions/src/domains/payments/jobs';
-import { createUser } from '../helpers/accounts';
-import { api, bearer } from '../helpers/api';
-import { publish } from '../helpers/catalog';
+import { pendingBoostPayment } from '../helpers/money';
 import { resetEmulators } from '../helpers/emulators';
 import { frozenClock, resetClock, useSettings } from '../helpers/settings';
 import { useFeexPaySandbox } from '../helpers/feexpay';
@@ -22,21 +20,10 @@ afterEach(() => {
 
 const payment = async (id: string) => (await db().collection(COLLECTIONS.payments).doc(id).get()).data()!;
 
-/** A pending mobile money payment of a boost; FeexPay keeps it pending (number ending in 2). */
-async function pendingPayment() {
-  const seller = await createUser('vendeur');
-  const listing = await publish(seller);
-  const pub = (await (await api()).post('/api/publicites').set(bearer(seller.token)).send({ articleId: listing.id, typePub: 'sponsorise', duree: 7 })).body.data;
-  const res = await (await api())
-    .post('/api/payments/requesttopay/moov')
-    .set(bearer(seller.token))
-    .send({ type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, telephone: '+2290197000002' });
-  return { paymentId: res.body.data.paymentId as string, reference: res.body.data.reference as string, publiciteId: pub.id as string };
-}
 
 it('polls pending payments and settles what FeexPay has decided, effect included', async () => {
-  const { paymentId, reference, publiciteId } = await pendingPayment();
-  const other = await pendingPayment();
+  const { paymentId, reference, publiciteId } = await pendingBoostPayment();
+  const other = await pendingBoostPayment();
   sandbox().transactions.get(reference)!.status = 'SUCCESSFUL';
   sandbox().transactions.get(other.reference)!.status = 'FAILED';
   const run = await pollPendingPayments();
@@ -49,21 +36,21 @@ it('polls pending payments and settles what FeexPay has decided, effect included
 });
 
 it('leaves payments alone while FeexPay is down', async () => {
-  const { paymentId } = await pendingPayment();
+  const { paymentId } = await pendingBoostPayment();
   sandbox().down = true;
   await pollPendingPayments();
   expect((await payment(paymentId)).statut).toBe('pending');
 });
 
 it('expires a payment once its time is up, after asking FeexPay one last time', async () => {
-  const { paymentId, reference } = await pendingPayment();
+  const { paymentId, reference } = await pendingBoostPayment();
   const move = frozenClock();
   expect(await expireIfDue(paymentId)).toBe('pending'); // not due yet
   move(900 * 1000 + 1000);
   expect(await expireIfDue(paymentId)).toBe('expired');
   expect((await payment(paymentId)).history.map((entry: { to: string; source: string }) => `${entry.to}:${entry.source}`)).toEqual(['expired:expiry']);
 
-  const paid = await pendingPayment();
+  const paid = await pendingBoostPayment();
   sandbox().transactions.get(paid.reference)!.status = 'SUCCESSFUL';
   move(900 * 1000 + 1000);
   expect(await expireIfDue(paid.paymentId)).toBe('success');
@@ -72,7 +59,7 @@ it('expires a payment once its time is up, after asking FeexPay one last time', 
 
 it('never expires locally when local expiry is disabled', async () => {
   useSettings({ PAYMENT_LOCAL_EXPIRY_DISABLED: 'true' });
-  const { paymentId } = await pendingPayment();
+  const { paymentId } = await pendingBoostPayment();
   const move = frozenClock();
   move(24 * 60 * 60 * 1000);
   expect(await expireIfDue(paymentId)).toBe('pending');

@@ -17,7 +17,7 @@ import {
 } from '../../functions/src/domains/payments/state';
 import { createUser, type TestUser } from '../helpers/accounts';
 import { api, bearer } from '../helpers/api';
-import { publish } from '../helpers/catalog';
+import { pendingBoostPayment } from '../helpers/money';
 import { resetEmulators } from '../helpers/emulators';
 import { useFeexPaySandbox } from '../helpers/feexpay';
 import { walk } from '../helpers/transition-table';
@@ -35,18 +35,6 @@ const stored = async (id: string) => (await db().collection(COLLECTIONS.payments
 const statusEvents = async (id: string) =>
   (await db().collection(COLLECTIONS.events).where('type', '==', 'payment.status_changed').where('payload.paymentId', '==', id).get()).docs.map((doc) => doc.get('payload') as { from: string | null; to: string });
 
-/** A pending mobile money payment of a boost, started through the API (FeexPay keeps it pending: number ending in 2). */
-async function startedPayment() {
-  const seller = await createUser('vendeur');
-  const listing = await publish(seller);
-  const pub = (await (await api()).post('/api/publicites').set(bearer(seller.token)).send({ articleId: listing.id, typePub: 'sponsorise', duree: 7 })).body.data;
-  const res = await (await api())
-    .post('/api/payments/requesttopay/moov')
-    .set(bearer(seller.token))
-    .send({ type: 'publicite', montant: pub.montant, metadata: { publiciteId: pub.id }, telephone: '+2290197000002' });
-  expect(res.status).toBe(201);
-  return { paymentId: res.body.data.paymentId as string, montant: pub.montant as number };
-}
 
 it('walks the payment table: an outcome moves a pending payment, a late success a failed or expired one, and a success never moves', () => {
   walk(PAYMENT_TRANSITIONS, PAYMENT_STATUSES, PAYMENT_OUTCOMES, {
@@ -63,7 +51,7 @@ it('walks the refund mark table: a mark never moves once made (marking again is 
 });
 
 it('starts a payment pending with an empty history and its status event from nothing; an admin’s move writes the status with its history entry', async () => {
-  const { paymentId } = await startedPayment();
+  const { paymentId } = await pendingBoostPayment();
   expect(await stored(paymentId)).toMatchObject({ statut: 'pending', history: [] });
   expect(await statusEvents(paymentId)).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
 
@@ -79,7 +67,7 @@ it('starts a payment pending with an empty history and its status event from not
 });
 
 it('marks a successful payment’s money to go back through the refund mark’s machine: the map holds its status, once', async () => {
-  const { paymentId, montant } = await startedPayment();
+  const { paymentId, montant } = await pendingBoostPayment();
   await settle(paymentId, 'success', 'admin', { reason: 'Reçu vérifié' });
   await markForRefund(paymentId, 'advertisement refused', 1000);
   await markForRefund(paymentId, 'a second reason', 2000);
