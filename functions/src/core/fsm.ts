@@ -4,9 +4,12 @@
  * INVALID_TRANSITION. Tests walk every pair of the table, allowed and forbidden.
  *
  * A process's status moves go through one `StateMachine` (`stateMachine({ table, statusEvent, ... })`,
- * declared once by the domain): `move` decides the next status by the table, answers the fields
- * to write (status, `updatedAt`, the history with its entry) and emits the status event, all in the
+ * declared once by the domain in its `machine.ts`): `start` answers a new document's first status
+ * and history entry, `move` decides the next status by the table and answers the fields to write
+ * (status, `updatedAt`, the history with its entry); each emits the status event, all in the
  * caller's transaction, so a status is never written without its history entry and its event.
+ * `npm run lint` holds it: a status written or decided outside a machine fails
+ * `boundaries/status-via-machine` (eslint-rules/statuses.mjs).
  */
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { ApiError } from './errors';
@@ -133,8 +136,6 @@ export interface StateMachine<S extends string, E extends string, H, C, F extend
    * A process whose start emits nothing may start outside a transaction (`null`): nothing else is written.
    */
   start(tx: Transaction | null, request: StartRequest<S, E, C>): Started<S, H, F, KH>;
-  /** The history entry of a status a document is created with (its first entry). */
-  entry(change: { to: S; at: Date; by: string; reason?: string | null; event?: E }, context?: C): H;
   /** Says a status written without a move of the table: a creation (`from` null), or a status the caller decided. Nothing when it did not change. */
   announce(tx: Transaction, change: Omit<StatusChange<S, E>, 'by' | 'reason'> & Partial<Pick<StatusChange<S, E>, 'by' | 'reason'>>, context?: C): void;
 }
@@ -184,7 +185,6 @@ export function stateMachine<S extends string, E extends string, C = undefined, 
       }
       return (spec.keepsHistory === false ? status(request.to) : { ...status(request.to), history: [toEntry(change, context as C)] }) as Started<S, H, F, KH>;
     },
-    entry: (change, context) => toEntry({ id: '', reason: null, ...change, from: null }, context as C),
     announce: (tx, change, context) => say(tx, { by: 'system', reason: null, ...change }, context as C),
   };
 }
